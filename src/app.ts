@@ -1,0 +1,119 @@
+// buildApp(config, deps): the whole service as a Fastify instance. No listen, no env reads.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { AppContext, Services } from './context.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+import { createNotifier, type Notifier } from './db/notifier.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerRequestContext } from './http/contract-version.ts';
+import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { healthRoutes } from './http/health.ts';
+import { newId } from './shared/ids.ts';
+import { createStoresService } from './modules/stores/service.ts';
+import { createKeysService } from './modules/developer/keys-service.ts';
+import { createCatalogService } from './modules/catalog/service.ts';
+import { createCustomersService } from './modules/customers/service.ts';
+import { createEventsService } from './modules/events/service.ts';
+import { storesRoutes } from './modules/stores/routes.ts';
+import { developerRoutes } from './modules/developer/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  /** Shared rate-limit counters; null keeps them in this process. */
+  redis?: Redis | null;
+  /** Pino options or a logger instance; false silences logs (tests). */
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance & { ctx: AppContext; rateLimits: RateLimits };
+
+/** Paths served to browsers of any origin; everything else answers no CORS. */
+const PUBLIC_PREFIXES = ['/publicQuickPayCatalog', '/api/public/'];
+
+export const REDACT_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.secret',
+  '*.token',
+  '*.apiKey',
+];
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const logger =
+    deps.logger === false ? false : typeof deps.logger === 'object' && deps.logger !== null && 'info' in deps.logger
+      ? undefined
+      : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(typeof deps.logger === 'object' ? deps.logger : {}) };
+  const app = Fastify({
+    ...(logger !== undefined ? { logger } : { loggerInstance: deps.logger as any }),
+    genReqId: () => newId('req'),
+    requestIdLogLabel: 'requestId',
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  const notifier: Notifier = await createNotifier(deps.database, deps.database.dialect === 'postgres' ? config.databaseUrl : null, app.log);
+  const ctx: AppContext = {
+    config,
+    db: deps.database.db,
+    dialect: deps.database.dialect,
+    log: app.log,
+    notifier,
+    services: {} as Services,
+    onClose: [],
+  };
+  ctx.services.stores = createStoresService(ctx);
+  ctx.services.keys = createKeysService(ctx);
+  ctx.services.catalog = createCatalogService(ctx);
+  ctx.services.customers = createCustomersService(ctx);
+  ctx.services.events = createEventsService(ctx);
+  app.decorate('ctx', ctx);
+
+  registerRequestContext(app);
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'https:', 'http:', 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const path = (request.url ?? '').split('?')[0];
+      const isPublic = PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(p));
+      callback(null, isPublic ? { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'] } : { origin: false });
+    },
+  });
+  await app.register(cookie);
+  app.decorate('rateLimits', await registerRateLimit(app, config, deps.redis ?? null));
+  await registerOpenApi(app, config);
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(storesRoutes, { ctx });
+  await app.register(developerRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
+
+  app.addHook('onClose', async () => {
+    for (const stop of ctx.onClose) await stop();
+    await notifier.close();
+  });
+  return app;
+}

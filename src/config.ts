@@ -1,0 +1,113 @@
+// The one place that reads the environment. Everything else receives a Config.
+
+export type PaymentProviderName = 'sandbox' | 'paystack';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  databaseUrl: string;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  paymentProvider: PaymentProviderName;
+  paystackSecretKey: string | null;
+  paystackBaseUrl: string;
+  webhookRetrySchedule: number[];
+  webhookAllowPrivateTargets: boolean;
+  webhookTimeoutMs: number;
+  uploadDir: string;
+  seedDemo: boolean;
+  dataDir: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  rateLimitPerKey: number;
+  rateLimitPerIp: number;
+  /** scrypt cost parameter N for staff passwords (memory-hard KDF). */
+  passwordHashCost: number;
+  /** Whether background workers (webhook delivery, mail, checkout expiry) run in this process. */
+  runWorkers: boolean;
+  shutdownTimeoutMs: number;
+  /** Trust X-Forwarded-* from a load balancer in front (client IPs for rate limits). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(name: string, raw: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
+  return raw;
+}
+
+export function parseRetrySchedule(raw: string): number[] {
+  const parts = raw.split(',').map((s) => s.trim());
+  const values = parts.map(Number);
+  if (parts.length === 0 || values.some((v) => !Number.isFinite(v) || v < 0)) {
+    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of seconds, got "${raw}"`);
+  }
+  return values;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/store.db';
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be sqlite:<file>, sqlite::memory: or postgres://…');
+  }
+  const isSqlite = databaseUrl.startsWith('sqlite:');
+  const provider = (env.PAYMENT_PROVIDER || 'sandbox') as PaymentProviderName;
+  if (provider !== 'sandbox' && provider !== 'paystack') throw new ConfigError('PAYMENT_PROVIDER must be sandbox or paystack');
+  if (provider === 'paystack' && !env.PAYSTACK_SECRET_KEY) throw new ConfigError('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY');
+  const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  url('PUBLIC_BASE_URL', publicBaseUrl, ['http:', 'https:']);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicBaseUrl,
+    databaseUrl,
+    redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null,
+    smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null,
+    mailFrom: env.MAIL_FROM || 'Store Integration Service <no-reply@localhost>',
+    paymentProvider: provider,
+    paystackSecretKey: env.PAYSTACK_SECRET_KEY || null,
+    paystackBaseUrl: (env.PAYSTACK_BASE_URL || 'https://api.paystack.co').replace(/\/+$/, ''),
+    webhookRetrySchedule: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || '0,5,300,1800,7200,18000,36000,36000'),
+    webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    uploadDir: env.UPLOAD_DIR || './data/uploads',
+    seedDemo: bool(env, 'SEED_DEMO', isSqlite),
+    dataDir: env.DATA_DIR || './data',
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 600, 1),
+    rateLimitPerIp: int(env, 'RATE_LIMIT_PER_IP', 300, 1),
+    passwordHashCost: int(env, 'PASSWORD_HASH_COST', 16384, 2),
+    runWorkers: bool(env, 'RUN_WORKERS', true),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  };
+}

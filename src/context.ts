@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Dialect } from './db/connect.ts';
+import type { Notifier } from './db/notifier.ts';
+import type { StoresService } from './modules/stores/service.ts';
+import type { KeysService } from './modules/developer/keys-service.ts';
+import type { CatalogService } from './modules/catalog/service.ts';
+import type { CustomersService } from './modules/customers/service.ts';
+import type { EventsService } from './modules/events/service.ts';
+
+/**
+ * Module services, built once per app in app.ts. Modules call each other through these,
+ * never through each other's repositories or tables.
+ */
+export interface Services {
+  stores: StoresService;
+  keys: KeysService;
+  catalog: CatalogService;
+  customers: CustomersService;
+  events: EventsService;
+}
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  log: FastifyBaseLogger;
+  notifier: Notifier;
+  services: Services;
+  /** Stop hooks for background work, run at shutdown (workers register here). */
+  onClose: Array<() => Promise<void>>;
+}

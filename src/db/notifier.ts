@@ -1,0 +1,62 @@
+// Cross-instance signals (cache invalidation). PostgreSQL: LISTEN/NOTIFY on one dedicated
+// connection, so every instance behind the load balancer hears every change. SQLite is one
+// process, so an in-process emitter is the whole story.
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { DatabaseHandle } from './connect.ts';
+
+const CHANNEL = 'store_service_signals';
+
+export interface Notifier {
+  /** Tell every instance (this one included, synchronously) that `topic` changed for `key`. */
+  publish(topic: string, key: string): Promise<void>;
+  subscribe(topic: string, listener: (key: string) => void): void;
+  close(): Promise<void>;
+}
+
+export async function createNotifier(handle: DatabaseHandle, connectionString: string | null, log: { warn(o: object, m: string): void }): Promise<Notifier> {
+  const local = new EventEmitter();
+  local.setMaxListeners(100);
+  const instanceId = Math.random().toString(36).slice(2);
+  let client: pg.Client | null = null;
+  let closed = false;
+
+  async function listen() {
+    if (!connectionString || !handle.pgPool) return;
+    const opts = (handle.pgPool as any).options as pg.ClientConfig;
+    const c = new pg.Client({ ...opts, connectionString });
+    c.on('notification', (msg) => {
+      if (!msg.payload) return;
+      const { topic, key, from } = JSON.parse(msg.payload) as { topic: string; key: string; from: string };
+      if (from !== instanceId) local.emit(topic, key);
+    });
+    c.on('error', (err) => {
+      log.warn({ err }, 'notifier connection lost; reconnecting');
+      client = null;
+      if (!closed) setTimeout(() => listen().catch(() => undefined), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    client = c;
+    // A reconnect may have missed signals: tell listeners everything may have changed.
+    local.emit('*', '*');
+  }
+  await listen();
+
+  return {
+    async publish(topic, key) {
+      local.emit(topic, key);
+      if (handle.pgPool) {
+        await handle.pgPool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ topic, key, from: instanceId })]);
+      }
+    },
+    subscribe(topic, listener) {
+      local.on(topic, listener);
+      local.on('*', () => listener('*'));
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

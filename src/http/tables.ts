@@ -1,0 +1,13 @@
+export interface IdempotencyKeyRow {
+  store_id: string;
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface HttpTables {
+  idempotency_keys: IdempotencyKeyRow;
+}

@@ -1,0 +1,2 @@
+// Tables owned by the blog module.
+export interface BlogTables {}

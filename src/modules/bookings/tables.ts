@@ -1,0 +1,2 @@
+// Tables owned by the bookings module.
+export interface BookingTables {}

@@ -1,0 +1,43 @@
+// Serialized catalog responses per store, invalidated on every catalog write on every instance
+// (the notifier carries the signal across instances). A generation counter per store keeps a
+// read that started before a write from caching what it read.
+import { createHash } from 'node:crypto';
+
+export interface CachedResponse {
+  body: string;
+  etag: string;
+}
+
+export class ResponseCache {
+  private entries = new Map<string, CachedResponse & { gen: number }>();
+  private gens = new Map<string, number>();
+  private globalGen = 0;
+
+  private gen(storeId: string) {
+    return (this.gens.get(storeId) ?? 0) + this.globalGen * 1_000_000;
+  }
+
+  async get(storeId: string, kind: string, build: () => Promise<unknown>): Promise<CachedResponse> {
+    const key = `${storeId}\u0000${kind}`;
+    const gen = this.gen(storeId);
+    const hit = this.entries.get(key);
+    if (hit && hit.gen === gen) return hit;
+    const body = JSON.stringify(await build());
+    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gen };
+    if (this.gen(storeId) === gen) {
+      if (this.entries.size > 5000) this.entries.clear();
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  invalidate(storeId: string) {
+    if (storeId === '*') {
+      this.globalGen++;
+      this.entries.clear();
+      return;
+    }
+    this.gens.set(storeId, (this.gens.get(storeId) ?? 0) + 1);
+    for (const key of this.entries.keys()) if (key.startsWith(`${storeId}\u0000`)) this.entries.delete(key);
+  }
+}

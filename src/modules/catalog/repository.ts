@@ -1,0 +1,48 @@
+import type { Executor } from '../../db/sql.ts';
+import type { Database } from '../../db/database.ts';
+import type { ItemRow } from './tables.ts';
+
+type Db = Executor<Database>;
+
+export const listItems = (db: Db, storeId: string, options: { publishedOnly?: boolean; updatedSince?: string; itemType?: string } = {}) => {
+  let q = db.selectFrom('items').selectAll().where('store_id', '=', storeId);
+  if (options.publishedOnly) q = q.where('published', '=', 1);
+  if (options.updatedSince) q = q.where('updated_at', '>', options.updatedSince);
+  if (options.itemType) q = q.where('item_type', '=', options.itemType as ItemRow['item_type']);
+  return q.orderBy('name').orderBy('id').execute();
+};
+
+export const findItem = (db: Db, storeId: string, itemId: string) =>
+  db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
+
+export const insertItem = (db: Db, row: ItemRow) => db.insertInto('items').values(row).execute();
+
+export const updateItem = (db: Db, storeId: string, itemId: string, patch: Partial<ItemRow>) =>
+  db.updateTable('items').set(patch).where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
+
+export const deleteItem = (db: Db, storeId: string, itemId: string) =>
+  db.deleteFrom('items').where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
+
+/** Takes `qty` from tracked stock only if enough is left; untracked stock (null) always succeeds. */
+export async function takeStock(db: Db, storeId: string, itemId: string, qty: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('items')
+    .set((eb) => ({ stock_count: eb('stock_count', '-', qty), updated_at: now }))
+    .where('store_id', '=', storeId)
+    .where('id', '=', itemId)
+    .where('stock_count', 'is not', null)
+    .where('stock_count', '>=', qty)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return true;
+  const row = await db.selectFrom('items').select('stock_count').where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
+  return !!row && row.stock_count === null;
+}
+
+export const returnStock = (db: Db, storeId: string, itemId: string, qty: number, now: string) =>
+  db
+    .updateTable('items')
+    .set((eb) => ({ stock_count: eb('stock_count', '+', qty), updated_at: now }))
+    .where('store_id', '=', storeId)
+    .where('id', '=', itemId)
+    .where('stock_count', 'is not', null)
+    .execute();

@@ -1,0 +1,138 @@
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { App } from '../../app.ts';
+import { authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
+import { integrationHeaders, Nullable, responses } from '../../http/schemas.ts';
+import { badRequest } from '../../shared/errors.ts';
+import { parseTimestamp } from '../../shared/time.ts';
+import type { CachedResponse } from './cache.ts';
+import { CatalogResponse, CreateItemBody, ItemSchema, LegacyCatalogResponse, PublicCatalogResponse, UpdateItemBody } from './schemas.ts';
+
+const CATALOG_CACHE_CONTROL = 'private, max-age=60';
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: { body: string; etag: string | null }, cacheControl: string) {
+  reply.header('cache-control', cacheControl);
+  if (cached.etag) {
+    reply.header('etag', cached.etag);
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === cached.etag)) return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
+
+export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify as App;
+  const catalog = ctx.services.catalog;
+  const integration = { integration: true, rateLimit: app.rateLimits.perKey };
+
+  app.get('/v1IntegrationProducts', {
+    config: integration,
+    preValidation: requireIntegrationKey(ctx, 'catalog:read'),
+    schema: {
+      tags: ['catalog'],
+      summary: 'Store catalog: products, services and courses (published only)',
+      security: [{ apiKey: [] }, { bearer: [] }],
+      headers: integrationHeaders,
+      querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
+      response: responses({ 200: CatalogResponse, 304: Type.Null({ description: 'not modified (If-None-Match)' }) }),
+    },
+  }, async (request, reply) => sendCached(request, reply, await catalog.integrationCatalog(authStoreId(request)), CATALOG_CACHE_CONTROL));
+
+  app.get('/integrationProducts', {
+    config: integration,
+    preValidation: requireIntegrationKey(ctx, 'catalog:read'),
+    schema: {
+      tags: ['catalog'],
+      summary: 'Legacy catalog shape (developer reference): price in integer minor units',
+      security: [{ apiKey: [] }, { bearer: [] }],
+      headers: integrationHeaders,
+      querystring: Type.Object({
+        storeId: Type.Optional(Type.String()),
+        updatedSince: Type.Optional(Type.String({ description: 'ISO 8601 timestamp: only items updated after it' })),
+      }),
+      response: responses({ 200: LegacyCatalogResponse, 304: Type.Null() }),
+    },
+  }, async (request, reply) => {
+    const { updatedSince } = request.query as { updatedSince?: string };
+    let since: string | undefined;
+    if (updatedSince !== undefined) {
+      since = parseTimestamp(updatedSince) ?? undefined;
+      if (!since) throw badRequest('validation-failed', 'updatedSince must be an ISO 8601 timestamp.', [{ field: 'updatedSince', message: 'not an ISO 8601 timestamp' }]);
+    }
+    return sendCached(request, reply, await catalog.legacyCatalog(authStoreId(request), since), CATALOG_CACHE_CONTROL);
+  });
+
+  app.get('/publicQuickPayCatalog', {
+    config: { rateLimit: app.rateLimits.perIp },
+    schema: {
+      tags: ['catalog'],
+      summary: 'Public read-only catalog for storefronts (no key, no stock counts)',
+      querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
+      response: responses({ 200: PublicCatalogResponse, 304: Type.Null() }),
+    },
+  }, async (request, reply) => {
+    const { storeId } = request.query as { storeId?: string };
+    if (!storeId) throw badRequest('missing-store-id', 'Send the storeId query parameter.');
+    const cached: CachedResponse = await catalog.publicCatalog(storeId);
+    return sendCached(request, reply, cached, 'public, max-age=60');
+  });
+
+  // Staff catalog management.
+  const StoreParams = Type.Object({ storeId: Type.String() });
+  const ItemParams = Type.Object({ storeId: Type.String(), itemId: Type.String() });
+  const staffSecurity: Record<string, string[]>[] = [{ bearer: [] }];
+
+  app.get('/api/stores/:storeId/items', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: catalog'],
+      summary: 'All items of the store, unpublished included',
+      security: staffSecurity,
+      params: StoreParams,
+      querystring: Type.Object({ itemType: Type.Optional(Type.Union([Type.Literal('product'), Type.Literal('service'), Type.Literal('course')])) }),
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), items: Type.Array(ItemSchema) }) }),
+    },
+  }, async (request) => ({ ok: true, items: await catalog.listItems(authStoreId(request), request.query as { itemType?: string }) }));
+
+  app.post('/api/stores/:storeId/items', {
+    preValidation: requireMember(ctx, ['owner', 'admin']),
+    schema: {
+      tags: ['staff: catalog'],
+      summary: 'Create an item (product, service with schedule, or course)',
+      security: staffSecurity,
+      params: StoreParams,
+      body: CreateItemBody,
+      response: responses({ 201: Type.Object({ ok: Type.Boolean(), item: ItemSchema }) }),
+    },
+  }, async (request, reply) => reply.code(201).send({ ok: true, item: await catalog.createItem(authStoreId(request), request.body) }));
+
+  app.get('/api/stores/:storeId/items/:itemId', {
+    preValidation: requireMember(ctx),
+    schema: { tags: ['staff: catalog'], summary: 'One item', security: staffSecurity, params: ItemParams, response: responses({ 200: Type.Object({ ok: Type.Boolean(), item: ItemSchema }) }) },
+  }, async (request) => ({ ok: true, item: await catalog.getItem(authStoreId(request), (request.params as { itemId: string }).itemId) }));
+
+  app.patch('/api/stores/:storeId/items/:itemId', {
+    preValidation: requireMember(ctx, ['owner', 'admin']),
+    schema: {
+      tags: ['staff: catalog'],
+      summary: 'Update an item (only the fields sent)',
+      security: staffSecurity,
+      params: ItemParams,
+      body: UpdateItemBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), item: ItemSchema }) }),
+    },
+  }, async (request) => ({
+    ok: true,
+    item: await catalog.updateItem(authStoreId(request), (request.params as { itemId: string }).itemId, request.body as Record<string, unknown>),
+  }));
+
+  app.delete('/api/stores/:storeId/items/:itemId', {
+    preValidation: requireMember(ctx, ['owner', 'admin']),
+    schema: { tags: ['staff: catalog'], summary: 'Delete an item', security: staffSecurity, params: ItemParams, response: responses({ 200: Type.Object({ ok: Type.Boolean(), deleted: Nullable(Type.String()) }) }) },
+  }, async (request) => {
+    const { itemId } = request.params as { itemId: string };
+    await catalog.deleteItem(authStoreId(request), itemId);
+    return { ok: true, deleted: itemId };
+  });
+}

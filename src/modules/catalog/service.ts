@@ -1,0 +1,267 @@
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/sql.ts';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
+import { conflict, notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import { newId } from '../../shared/ids.ts';
+import { toMajor } from '../../shared/money.ts';
+import { nowIso } from '../../shared/time.ts';
+import { ResponseCache } from './cache.ts';
+import { parseItemInput, type ItemInput, type ItemType, type ServiceSchedule } from './item-input.ts';
+import * as repo from './repository.ts';
+import type { ItemRow } from './tables.ts';
+
+/** The staff view of an item: everything, including unpublished items and schedules. */
+export interface Item {
+  id: string;
+  storeId: string;
+  name: string;
+  itemType: ItemType;
+  type: string;
+  category: string | null;
+  description: string | null;
+  price: number;
+  priceMinor: number;
+  currency: string;
+  stockCount: number | null;
+  imageUrl: string | null;
+  imageUrls: string[];
+  imageAlt: string | null;
+  published: boolean;
+  schedule: ServiceSchedule | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toItem(row: ItemRow, currency: string): Item {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    itemType: row.item_type,
+    type: row.item_type.toUpperCase(),
+    category: row.category,
+    description: row.description,
+    price: toMajor(row.price_minor, currency),
+    priceMinor: row.price_minor,
+    currency,
+    stockCount: row.stock_count,
+    imageUrl: row.image_url,
+    imageUrls: JSON.parse(row.image_urls as unknown as string),
+    imageAlt: row.image_alt,
+    published: Number(row.published) === 1,
+    schedule: row.schedule ? JSON.parse(row.schedule) : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The integration catalog item of SPEC.md (plus currency and, for services, durationMinutes). */
+export function toCatalogItem(item: Item) {
+  return {
+    id: item.id,
+    storeId: item.storeId,
+    name: item.name,
+    category: item.category,
+    description: item.description,
+    price: item.price,
+    priceMinor: item.priceMinor,
+    currency: item.currency,
+    stockCount: item.stockCount,
+    itemType: item.itemType,
+    type: item.type,
+    imageUrl: item.imageUrl,
+    imageUrls: item.imageUrls,
+    imageAlt: item.imageAlt,
+    durationMinutes: item.schedule?.durationMinutes ?? null,
+    updatedAt: item.updatedAt,
+  };
+}
+
+export function itemInputToRow(storeId: string, input: ItemInput, id: string, now: string, createdAt = now): ItemRow {
+  return {
+    store_id: storeId,
+    id,
+    name: input.name,
+    item_type: input.itemType,
+    category: input.category,
+    description: input.description,
+    price_minor: input.priceMinor,
+    stock_count: input.stockCount,
+    image_url: input.imageUrl,
+    image_urls: JSON.stringify(input.imageUrls),
+    image_alt: input.imageAlt,
+    published: input.published ? 1 : 0,
+    schedule: input.schedule ? JSON.stringify(input.schedule) : null,
+    created_at: createdAt,
+    updated_at: now,
+  };
+}
+
+/** Staff input for an existing item: stored values, then the given fields over them. */
+function mergeForUpdate(current: Item, patch: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {
+    name: current.name,
+    itemType: current.itemType,
+    category: current.category,
+    description: current.description,
+    priceMinor: current.priceMinor,
+    stockCount: current.stockCount,
+    imageUrl: current.imageUrl,
+    imageUrls: current.imageUrls,
+    imageAlt: current.imageAlt,
+    published: current.published,
+    schedule: current.schedule,
+    ...patch,
+  };
+  if (patch.price !== undefined && patch.priceMinor === undefined) delete merged.priceMinor;
+  delete merged.id;
+  return merged;
+}
+
+export interface StockLine {
+  itemId: string;
+  qty: number;
+}
+
+export function createCatalogService(ctx: AppContext) {
+  const { db } = ctx;
+  const cache = new ResponseCache();
+  ctx.notifier.subscribe('catalog', (storeId) => cache.invalidate(storeId));
+
+  async function currencyOf(storeId: string) {
+    return (await ctx.services.stores.getStore(storeId)).currency;
+  }
+
+  const service = {
+    toItem,
+
+    /** Call after any committed change to a store's items or catalog-visible settings. */
+    async invalidate(storeId: string) {
+      await ctx.notifier.publish('catalog', storeId);
+    },
+
+    async listItems(storeId: string, filter: { itemType?: string } = {}): Promise<Item[]> {
+      const currency = await currencyOf(storeId);
+      return (await repo.listItems(db, storeId, filter)).map((r) => toItem(r, currency));
+    },
+
+    async getItem(storeId: string, itemId: string): Promise<Item> {
+      const item = await service.findItem(db, storeId, itemId);
+      if (!item) throw notFound('item-not-found', `No item ${itemId} in this store.`);
+      return item;
+    },
+
+    /** The item with this raw id, published or not (callers decide what unpublished means for them). */
+    async findItem(executor: Executor<Database>, storeId: string, itemId: string): Promise<Item | null> {
+      const row = await repo.findItem(executor, storeId, itemId);
+      return row ? toItem(row, await currencyOf(storeId)) : null;
+    },
+
+    async createItem(storeId: string, raw: unknown): Promise<Item> {
+      const currency = await currencyOf(storeId);
+      const { value, errors } = parseItemInput(raw, currency);
+      if (!value) throw validationFailed(errors);
+      const now = nowIso();
+      const id = value.id ?? newId('itm');
+      try {
+        await repo.insertItem(db, itemInputToRow(storeId, value, id, now));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('conflict', `An item with id ${id} already exists.`, [{ field: 'id', message: 'already used in this store' }]);
+        throw error;
+      }
+      await service.invalidate(storeId);
+      return service.getItem(storeId, id);
+    },
+
+    async updateItem(storeId: string, itemId: string, patch: Record<string, unknown>): Promise<Item> {
+      const current = await service.getItem(storeId, itemId);
+      const { value, errors } = parseItemInput(mergeForUpdate(current, patch), current.currency);
+      if (!value) throw validationFailed(errors as ErrorDetail[]);
+      const row = itemInputToRow(storeId, value, itemId, nowIso(), current.createdAt);
+      await repo.updateItem(db, storeId, itemId, row);
+      await service.invalidate(storeId);
+      return service.getItem(storeId, itemId);
+    },
+
+    async deleteItem(storeId: string, itemId: string): Promise<void> {
+      const result = await repo.deleteItem(db, storeId, itemId);
+      if (Number(result.numDeletedRows) === 0) throw notFound('item-not-found', `No item ${itemId} in this store.`);
+      await service.invalidate(storeId);
+    },
+
+    /**
+     * Takes stock for every line inside `trx`, or throws 409 out-of-stock naming the short items
+     * (the caller's transaction then rolls everything back). Call invalidate() after commit.
+     */
+    async reserveStock(trx: Executor<Database>, storeId: string, lines: StockLine[]): Promise<void> {
+      const now = nowIso();
+      const short: ErrorDetail[] = [];
+      for (const line of lines) {
+        if (!(await repo.takeStock(trx, storeId, line.itemId, line.qty, now))) short.push({ field: line.itemId, message: `not enough stock for ${line.qty}` });
+      }
+      if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
+    },
+
+    /** Puts reserved stock back (payment failed, cancelled or expired). Call invalidate() after commit. */
+    async releaseStock(trx: Executor<Database>, storeId: string, lines: StockLine[]): Promise<void> {
+      const now = nowIso();
+      for (const line of lines) await repo.returnStock(trx, storeId, line.itemId, line.qty, now);
+    },
+
+    /** GET /v1IntegrationProducts body, served from the cache. */
+    async integrationCatalog(storeId: string) {
+      return cache.get(storeId, 'v1', async () => {
+        const store = await ctx.services.stores.getStore(storeId);
+        const items = (await repo.listItems(db, storeId, { publishedOnly: true })).map((r) => toCatalogItem(toItem(r, store.currency)));
+        return {
+          ok: true,
+          storeId,
+          count: items.length,
+          products: items,
+          publicProducts: items.filter((i) => i.itemType === 'product'),
+          publicServices: items.filter((i) => i.itemType === 'service'),
+        };
+      });
+    },
+
+    /** GET /publicQuickPayCatalog body: no stock counts, only whether an item is in stock. */
+    async publicCatalog(storeId: string) {
+      return cache.get(storeId, 'public', async () => {
+        const store = await ctx.services.stores.getStore(storeId);
+        const products = (await repo.listItems(db, storeId, { publishedOnly: true })).map((r) => {
+          const i = toItem(r, store.currency);
+          return {
+            id: i.id,
+            name: i.name,
+            category: i.category,
+            description: i.description,
+            price: i.price,
+            priceMinor: i.priceMinor,
+            currency: i.currency,
+            itemType: i.itemType,
+            type: i.type,
+            imageUrl: i.imageUrl,
+            imageUrls: i.imageUrls,
+            imageAlt: i.imageAlt,
+            inStock: i.stockCount === null || i.stockCount > 0,
+          };
+        });
+        return { ok: true, storeId, storeName: store.name, currency: store.currency, count: products.length, products };
+      });
+    },
+
+    /** GET /integrationProducts (legacy shape): price as integer minor units. */
+    async legacyCatalog(storeId: string, updatedSince?: string) {
+      const build = async () => {
+        const store = await ctx.services.stores.getStore(storeId);
+        const rows = await repo.listItems(db, storeId, { publishedOnly: true, updatedSince });
+        return { storeId, products: rows.map((r) => ({ id: r.id, name: r.name, price: r.price_minor, currency: store.currency, updatedAt: r.updated_at })) };
+      };
+      return updatedSince ? { body: JSON.stringify(await build()), etag: null } : cache.get(storeId, 'legacy', build);
+    },
+  };
+  return service;
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

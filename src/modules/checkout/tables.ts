@@ -1,0 +1,2 @@
+// Tables owned by the checkout module.
+export interface CheckoutTables {}

@@ -1,0 +1,151 @@
+// Integration keys: `isk_` + 40 base62 characters, shown once, stored as a SHA-256 hash.
+import type { AppContext } from '../../context.ts';
+import type { ApiKeyRow } from '../stores/tables.ts';
+import { notFound, validationFailed } from '../../shared/errors.ts';
+import { sha256 } from '../../shared/hash.ts';
+import { base62Secret, newId } from '../../shared/ids.ts';
+import { nowIso, parseTimestamp } from '../../shared/time.ts';
+
+export const ALL_SCOPES = [
+  'catalog:read',
+  'content:read',
+  'availability:read',
+  'bookings:read',
+  'bookings:write',
+  'checkout:write',
+  'orders:read',
+  'customers:read',
+  'reports:read',
+  'developer',
+] as const;
+export type Scope = (typeof ALL_SCOPES)[number];
+
+/** The default "website" set of CONTRACT §2. */
+export const WEBSITE_SCOPES: Scope[] = ['catalog:read', 'content:read', 'availability:read', 'bookings:read', 'bookings:write', 'checkout:write', 'orders:read'];
+
+export interface IntegrationKey {
+  keyId: string;
+  storeId: string;
+  name: string;
+  scopes: Scope[];
+  prefix: string;
+  last4: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface AuthenticatedKey {
+  keyId: string;
+  storeId: string;
+  scopes: Set<string>;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+export function toIntegrationKey(row: ApiKeyRow): IntegrationKey {
+  return {
+    keyId: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    scopes: JSON.parse(row.scopes),
+    prefix: row.prefix,
+    last4: row.last4,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+const KEY_PATTERN = /^isk_[0-9A-Za-z]{40}$/;
+/** Key lookups are cached this long; revocation reaches every instance within it (CONTRACT §2: 1 s). */
+const CACHE_TTL_MS = 1000;
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+export function createKeysService(ctx: AppContext) {
+  const { db } = ctx;
+  const cache = new Map<string, { key: AuthenticatedKey | null; at: number }>();
+  const lastUsedWritten = new Map<string, number>();
+  ctx.notifier.subscribe('api-key', () => cache.clear());
+
+  function checkScopes(scopes: string[]) {
+    const unknown = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
+    if (unknown.length) throw validationFailed([{ field: 'scopes', message: `unknown scope(s): ${unknown.join(', ')}; allowed: ${ALL_SCOPES.join(', ')}` }]);
+  }
+
+  return {
+    async create(storeId: string, input: { name?: string; scopes?: string[]; expiresAt?: string | null }, createdBy: string | null) {
+      const scopes = input.scopes && input.scopes.length ? [...new Set(input.scopes)] : WEBSITE_SCOPES;
+      checkScopes(scopes);
+      let expiresAt: string | null = null;
+      if (input.expiresAt) {
+        expiresAt = parseTimestamp(input.expiresAt);
+        if (!expiresAt || Date.parse(expiresAt) <= Date.now()) throw validationFailed([{ field: 'expiresAt', message: 'must be an ISO 8601 timestamp in the future' }]);
+      }
+      const secret = `isk_${base62Secret(40)}`;
+      const row: ApiKeyRow = {
+        id: newId('key'),
+        store_id: storeId,
+        name: input.name?.trim() || 'Website key',
+        scopes: JSON.stringify(scopes),
+        prefix: secret.slice(0, 8),
+        last4: secret.slice(-4),
+        secret_hash: sha256(secret),
+        created_by: createdBy,
+        created_at: nowIso(),
+        last_used_at: null,
+        expires_at: expiresAt,
+        revoked_at: null,
+      };
+      await db.insertInto('api_keys').values(row).execute();
+      return { key: toIntegrationKey(row), secret };
+    },
+
+    async list(storeId: string): Promise<IntegrationKey[]> {
+      const rows = await db.selectFrom('api_keys').selectAll().where('store_id', '=', storeId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(toIntegrationKey);
+    },
+
+    async revoke(storeId: string, keyId: string): Promise<IntegrationKey> {
+      const now = nowIso();
+      await db.updateTable('api_keys').set({ revoked_at: now }).where('store_id', '=', storeId).where('id', '=', keyId).where('revoked_at', 'is', null).execute();
+      const row = await db.selectFrom('api_keys').selectAll().where('store_id', '=', storeId).where('id', '=', keyId).executeTakeFirst();
+      if (!row) throw notFound('key-not-found', `No key ${keyId} in this store.`);
+      await ctx.notifier.publish('api-key', keyId);
+      return toIntegrationKey(row);
+    },
+
+    /** The key a secret belongs to, if it is well-formed, known, not revoked and not expired. */
+    async authenticate(secret: string): Promise<AuthenticatedKey | null> {
+      if (!KEY_PATTERN.test(secret)) return null;
+      const hash = sha256(secret);
+      const now = Date.now();
+      let entry = cache.get(hash);
+      if (!entry || now - entry.at > CACHE_TTL_MS) {
+        const row = await db
+          .selectFrom('api_keys')
+          .select(['id', 'store_id', 'scopes', 'expires_at', 'revoked_at'])
+          .where('secret_hash', '=', hash)
+          .executeTakeFirst();
+        entry = {
+          key: row ? { keyId: row.id, storeId: row.store_id, scopes: new Set(JSON.parse(row.scopes)), expiresAt: row.expires_at, revokedAt: row.revoked_at } : null,
+          at: now,
+        };
+        if (cache.size > 10_000) cache.clear();
+        cache.set(hash, entry);
+      }
+      const key = entry.key;
+      if (!key || key.revokedAt || (key.expiresAt && Date.parse(key.expiresAt) <= now)) return null;
+      const written = lastUsedWritten.get(key.keyId) ?? 0;
+      if (now - written > LAST_USED_WRITE_INTERVAL_MS) {
+        lastUsedWritten.set(key.keyId, now);
+        db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', key.keyId).execute().catch(() => undefined);
+      }
+      return key;
+    },
+  };
+}
+
+export type KeysService = ReturnType<typeof createKeysService>;

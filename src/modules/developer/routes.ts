@@ -1,0 +1,48 @@
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { actorOf, authStoreId, requireDeveloper } from '../../http/auth.ts';
+import { responses } from '../../http/schemas.ts';
+import { CreateKeyBody, DeveloperQuery, KeySchema } from './schemas.ts';
+
+export async function developerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const keys = ctx.services.keys;
+  const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
+  const config = { integration: true };
+
+  app.post('/developer/keys', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags: ['developer'],
+      summary: 'Create an integration key for the store; the secret is shown once',
+      security,
+      querystring: DeveloperQuery,
+      body: CreateKeyBody,
+      response: responses({ 201: Type.Object({ ok: Type.Boolean(), key: KeySchema, secret: Type.String({ description: 'isk_… (shown only now)' }) }) }),
+    },
+  }, async (request, reply) => {
+    const result = await keys.create(authStoreId(request), (request.body ?? {}) as any, actorOf(request));
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send({ ok: true, ...result });
+  });
+
+  app.get('/developer/keys', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: { tags: ['developer'], summary: 'Keys of the store (never their secrets)', security, querystring: DeveloperQuery, response: responses({ 200: Type.Object({ ok: Type.Boolean(), keys: Type.Array(KeySchema) }) }) },
+  }, async (request) => ({ ok: true, keys: await keys.list(authStoreId(request)) }));
+
+  app.post('/developer/keys/:keyId/revoke', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags: ['developer'],
+      summary: 'Revoke a key now (every instance within 1 s)',
+      security,
+      params: Type.Object({ keyId: Type.String() }),
+      querystring: DeveloperQuery,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), key: KeySchema }) }),
+    },
+  }, async (request) => ({ ok: true, key: await keys.revoke(authStoreId(request), (request.params as { keyId: string }).keyId) }));
+}

@@ -1,0 +1,2 @@
+// Tables owned by the developer module.
+export interface DeveloperTables {}
