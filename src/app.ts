@@ -20,9 +20,21 @@ import { createKeysService } from './modules/developer/keys-service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCustomersService } from './modules/customers/service.ts';
 import { createEventsService } from './modules/events/service.ts';
+import { createContentService } from './modules/content/service.ts';
+import { createBookingsService } from './modules/bookings/service.ts';
+import { createCheckoutService } from './modules/checkout/service.ts';
+import { createReportingService } from './modules/reporting/service.ts';
+import { createSyncService } from './modules/developer/sync-service.ts';
+import { createBlogService } from './modules/blog/service.ts';
 import { storesRoutes } from './modules/stores/routes.ts';
 import { developerRoutes } from './modules/developer/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { customersRoutes } from './modules/customers/routes.ts';
+import { bookingsRoutes } from './modules/bookings/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { reportingRoutes } from './modules/reporting/routes.ts';
+import { blogRoutes } from './modules/blog/routes.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -78,6 +90,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   ctx.services.catalog = createCatalogService(ctx);
   ctx.services.customers = createCustomersService(ctx);
   ctx.services.events = createEventsService(ctx);
+  ctx.services.content = createContentService(ctx);
+  ctx.services.bookings = createBookingsService(ctx);
+  ctx.services.checkout = createCheckoutService(ctx);
+  ctx.services.reporting = createReportingService(ctx);
+  ctx.services.sync = createSyncService(ctx);
+  ctx.services.blog = createBlogService(ctx);
   app.decorate('ctx', ctx);
 
   registerRequestContext(app);
@@ -110,6 +128,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(storesRoutes, { ctx });
   await app.register(developerRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
+  await app.register(contentRoutes, { ctx });
+  await app.register(customersRoutes, { ctx });
+  await app.register(bookingsRoutes, { ctx });
+  await app.register(checkoutRoutes, { ctx });
+  await app.register(reportingRoutes, { ctx });
+  await app.register(blogRoutes, { ctx });
 
   app.addHook('onClose', async () => {
     for (const stop of ctx.onClose) await stop();

@@ -9,6 +9,12 @@ import type { KeysService } from './modules/developer/keys-service.ts';
 import type { CatalogService } from './modules/catalog/service.ts';
 import type { CustomersService } from './modules/customers/service.ts';
 import type { EventsService } from './modules/events/service.ts';
+import type { ContentService } from './modules/content/service.ts';
+import type { BookingsService } from './modules/bookings/service.ts';
+import type { CheckoutService } from './modules/checkout/service.ts';
+import type { ReportingService } from './modules/reporting/service.ts';
+import type { SyncService } from './modules/developer/sync-service.ts';
+import type { BlogService } from './modules/blog/service.ts';
 
 /**
  * Module services, built once per app in app.ts. Modules call each other through these,
@@ -20,6 +26,12 @@ export interface Services {
   catalog: CatalogService;
   customers: CustomersService;
   events: EventsService;
+  content: ContentService;
+  bookings: BookingsService;
+  checkout: CheckoutService;
+  reporting: ReportingService;
+  sync: SyncService;
+  blog: BlogService;
 }
 
 export interface AppContext {

@@ -4,6 +4,7 @@ import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { startWorkers } from './workers.ts';
 
 export async function startServer(config: Config): Promise<{ app: App; stop: () => Promise<void> }> {
   const database = await connectDatabase(config.databaseUrl);
@@ -12,6 +13,7 @@ export async function startServer(config: Config): Promise<{ app: App; stop: () 
   const app = await buildApp(config, { database, redis });
   await app.ready();
   for (const start of startHooks) await start(app, config);
+  if (config.runWorkers) await startWorkers(app.ctx);
   await app.listen({ port: config.port, host: config.host });
   let stopping: Promise<void> | null = null;
   const stop = () =>

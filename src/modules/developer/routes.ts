@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { actorOf, authStoreId, requireDeveloper } from '../../http/auth.ts';
 import { responses } from '../../http/schemas.ts';
 import { CreateKeyBody, DeveloperQuery, KeySchema } from './schemas.ts';
+import { webhookRoutes } from './webhooks-routes.ts';
+import { syncRoutes } from './sync-routes.ts';
 
 export async function developerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const keys = ctx.services.keys;
@@ -45,4 +47,7 @@ export async function developerRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       response: responses({ 200: Type.Object({ ok: Type.Boolean(), key: KeySchema }) }),
     },
   }, async (request) => ({ ok: true, key: await keys.revoke(authStoreId(request), (request.params as { keyId: string }).keyId) }));
+
+  await app.register(webhookRoutes, { ctx });
+  await app.register(syncRoutes, { ctx });
 }
