@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerRequestContext } from './http/contract-version.ts';
 import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerValidation } from './http/validation.ts';
 import { healthRoutes } from './http/health.ts';
 import { newId } from './shared/ids.ts';
 import { createStoresService } from './modules/stores/service.ts';
@@ -72,7 +73,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const notifier: Notifier = await createNotifier(deps.database, deps.database.dialect === 'postgres' ? config.databaseUrl : null, app.log);
@@ -98,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   ctx.services.blog = createBlogService(ctx);
   app.decorate('ctx', ctx);
 
+  registerValidation(app);
   registerRequestContext(app);
   registerErrorHandling(app);
   await app.register(helmet, {
