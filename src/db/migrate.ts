@@ -6,12 +6,15 @@ import { FileMigrationProvider, Migrator, type Kysely } from 'kysely';
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>, schema: string | null = null): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder }),
     // Modules add dated migrations independently; apply any that have not run yet.
     allowUnorderedMigrations: true,
+    // Keep the bookkeeping tables beside the data when a schema is chosen (introspection would
+    // otherwise find another schema's tables and skip creating them here).
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
