@@ -45,7 +45,13 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
-export type App = FastifyInstance & { ctx: AppContext; rateLimits: RateLimits };
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  hidden: boolean;
+}
+
+export type App = FastifyInstance & { ctx: AppContext; rateLimits: RateLimits; registeredRoutes: RegisteredRoute[] };
 
 /** Paths served to browsers of any origin; everything else answers no CORS. */
 const PUBLIC_PREFIXES = ['/publicQuickPayCatalog', '/api/public/'];
@@ -69,7 +75,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...(logger !== undefined ? { logger } : { loggerInstance: deps.logger as any }),
     genReqId: () => newId('req'),
-    requestIdLogLabel: 'requestId',
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -97,6 +102,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   ctx.services.sync = createSyncService(ctx);
   ctx.services.blog = createBlogService(ctx);
   app.decorate('ctx', ctx);
+  // Every route, so a test can prove the OpenAPI document covers them all.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method: String(method), url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+    }
+  });
 
   registerValidation(app);
   registerRequestContext(app);

@@ -60,19 +60,22 @@ describeEachDb('cross-cutting HTTP', (env) => {
     assert.equal(priv.headers['access-control-allow-origin'], undefined);
   });
 
-  test('the OpenAPI document lists every route', async () => {
+  test('the OpenAPI document covers every route', async () => {
     const res = await env.inject({ method: 'GET', url: '/openapi.json' });
     assert.equal(res.statusCode, 200);
+    assert.equal(res.data.openapi, '3.1.0');
     const documented = new Set<string>();
     for (const [path, ops] of Object.entries(res.data.paths as Record<string, object>)) {
       for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
     }
-    const routes = env.app.printRoutes({ commonPrefix: false });
-    assert.ok(routes.length > 0);
-    for (const expected of ['GET /v1IntegrationProducts', 'GET /integrationProducts', 'GET /publicQuickPayCatalog', 'POST /developer/keys', 'GET /developer/keys', 'POST /developer/keys/{keyId}/revoke', 'POST /api/auth/signup', 'PATCH /api/stores/{storeId}/items/{itemId}']) {
-      assert.ok(documented.has(expected), `${expected} is documented`);
+    const served = env.app.registeredRoutes.filter((r) => !r.hidden && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/docs'));
+    assert.ok(served.length > 15);
+    for (const route of served) {
+      const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      assert.ok(documented.has(`${route.method} ${path}`), `${route.method} ${route.url} is in /openapi.json`);
     }
     const docs = await env.inject({ method: 'GET', url: '/docs/' });
     assert.equal(docs.statusCode, 200);
+    assert.match(docs.body, /swagger/i);
   });
 });
