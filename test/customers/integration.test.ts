@@ -123,6 +123,11 @@ describeEachDb('GET /integrationCustomers', (env) => {
     }
   });
 
+  test('credentials and scope are checked before the query: bad limit without a key is 401, with a website key 403', async () => {
+    expectError(await env.inject({ method: 'GET', url: `/integrationCustomers?storeId=${store.storeId}&limit=0` }), 401, 'unauthorized');
+    expectError(await list('&limit=0', await env.createKey(store)), 403, 'forbidden');
+  });
+
   test("never lists another store's customers", async () => {
     const other = await env.createStore();
     await addCustomer(env, other, { name: 'Secret Other', email: 'secret@other.example' });
