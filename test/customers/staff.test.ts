@@ -1,5 +1,6 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { describeEachDb, expectError, type TestStore } from '../helpers/app.ts';
 
 const HOSTILE = '<script>alert(document.cookie)</script>"\'; DROP TABLE customers; --';
@@ -51,6 +52,21 @@ describeEachDb('staff customer management', (env) => {
     expectError(await call('GET', `/${c.id}`), 404, 'not-found');
     expectError(await call('PATCH', `/${c.id}`, { name: 'x' }), 404, 'not-found');
     expectError(await call('DELETE', `/${c.id}`), 404, 'not-found');
+  });
+
+  test('deleting a customer that other records still reference is 409 conflict and keeps the customer', async () => {
+    // Stands in for a bookings or orders table with a foreign key to customers.
+    await env.db.schema.createTable('fk_probe').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('customer_id', 'text', (c) => c.references('customers.id')).execute();
+    try {
+      const c = (await call('POST', '', { name: 'Referenced' })).data.customer;
+      await sql`insert into fk_probe (id, customer_id) values (${'p1'}, ${c.id})`.execute(env.db);
+      expectError(await call('DELETE', `/${c.id}`), 409, 'conflict');
+      assert.equal((await call('GET', `/${c.id}`)).statusCode, 200);
+      await sql`delete from fk_probe`.execute(env.db);
+      assert.equal((await call('DELETE', `/${c.id}`)).statusCode, 200);
+    } finally {
+      await env.db.schema.dropTable('fk_probe').execute();
+    }
   });
 
   test('a customer needs only a name', async () => {
