@@ -58,6 +58,8 @@ describe('content input parsers', () => {
     const bad = parseGalleryInput({ url: 'ftp://a', caption: 5, isPublished: 1, sortOrder: '1' });
     assert.equal(bad.value, null);
     assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['caption', 'isPublished', 'sortOrder', 'url']);
+    assert.equal(parseGalleryInput({ url: '   ' }).errors[0].field, 'url');
+    assert.equal(parsePromoInput({ title: 'x', ctaUrl: '  ' }).value?.ctaUrl, null);
     assert.equal(parseGalleryInput(null).errors[0].field, 'body');
     assert.equal(parseGalleryInput([]).errors[0].field, 'body');
   });

@@ -83,7 +83,7 @@ class FieldReader {
 
   url(field: string, required = false): string | null {
     const v = this.raw[field];
-    if (v === undefined || v === null || v === '') {
+    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) {
       if (required) this.fail(field, 'required, an absolute http(s) URL');
       return null;
     }
