@@ -8,7 +8,7 @@ import { startWorkers } from './workers.ts';
 
 export async function startServer(config: Config): Promise<{ app: App; stop: () => Promise<void> }> {
   const database = await connectDatabase(config.databaseUrl);
-  await migrateToLatest(database.db, database.schema);
+  await migrateToLatest(database.db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   const app = await buildApp(config, { database, redis });
   await app.ready();

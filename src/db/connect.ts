@@ -12,8 +12,6 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL only: the pool, for LISTEN/NOTIFY clients. */
   pgPool: pg.Pool | null;
-  /** PostgreSQL schema in use when one was chosen (tests), else null. */
-  schema: string | null;
   destroy(): Promise<void>;
 }
 
@@ -41,7 +39,7 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', pgPool: null, schema: null, destroy: () => db.destroy() };
+    return { db, dialect: 'sqlite', pgPool: null, destroy: () => db.destroy() };
   }
   const schema = options.schema;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
@@ -60,5 +58,5 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', pgPool: pool, schema: schema ?? null, destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', pgPool: pool, destroy: () => db.destroy() };
 }

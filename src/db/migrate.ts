@@ -1,20 +1,22 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator, type Kysely } from 'kysely';
+import { FileMigrationProvider, Migrator, sql, type Kysely } from 'kysely';
+import { isPostgres } from './sql.ts';
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>, schema: string | null = null): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
+  // schemas in one PostgreSQL database (tests) it would find another schema's and skip creating its own.
+  const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: new FileMigrationProvider({ fs, path, migrationFolder }),
     // Modules add dated migrations independently; apply any that have not run yet.
     allowUnorderedMigrations: true,
-    // Keep the bookkeeping tables beside the data when a schema is chosen (introspection would
-    // otherwise find another schema's tables and skip creating them here).
-    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -20,3 +20,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** True when the error is a foreign-key violation on either engine (a row still referenced elsewhere). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

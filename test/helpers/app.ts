@@ -82,7 +82,7 @@ export class TestEnv {
     } else {
       this.database = await connectDatabase(this.dialect.url);
     }
-    await migrateToLatest(this.database.db, this.database.schema);
+    await migrateToLatest(this.database.db);
     this.app = await buildApp(this.config, { database: this.database, logger: false, ...this.deps });
     await this.app.ready();
   }

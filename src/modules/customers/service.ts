@@ -1,13 +1,19 @@
 // Customer records: created and updated from bookings and orders (matched by email, then
-// phone) and by staff.
+// phone) and by staff. One customer per email within a store (a unique index enforces it).
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql.ts';
 import type { CustomerRow } from './tables.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
+import { conflict, notFound, validationFailed } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
 import { nowIso } from '../../shared/time.ts';
+import { normaliseEmail, normalisePhone, parseCustomerInput } from './customer-input.ts';
+import * as repo from './repository.ts';
+
+export { normaliseEmail, normalisePhone };
 
 export interface ContactInput {
   name: string;
@@ -28,19 +34,6 @@ export interface Customer {
   totalSpentMinor: number;
 }
 
-export function normaliseEmail(email: string | null | undefined): string | null {
-  const e = email?.trim().toLowerCase();
-  return e ? e : null;
-}
-
-/** Phones are matched on digits only (a leading + kept), so "+233 24 000 0000" equals "+233240000000". */
-export function normalisePhone(phone: string | null | undefined): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/\D/g, '');
-  if (!digits) return null;
-  return (phone.trim().startsWith('+') ? '+' : '') + digits;
-}
-
 export function toCustomer(row: CustomerRow, currency: string): Customer {
   const totalSpentMinor = Number(row.total_spent_minor);
   return {
@@ -57,90 +50,154 @@ export function toCustomer(row: CustomerRow, currency: string): Customer {
   };
 }
 
+const customerNotFound = (id: string) => notFound('not-found', `No customer ${id} in this store.`);
+const emailTaken = () => conflict('conflict', 'Another customer of this store has this email.', [{ field: 'email', message: 'already used by another customer of this store' }]);
+
 export function createCustomersService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function currencyOf(storeId: string) {
+    return (await ctx.services.stores.getStore(storeId)).currency;
+  }
+
   const service = {
     /**
-     * Finds the store's customer by email, then phone, and updates it, or creates one.
-     * Pass the transaction of the booking or order so both commit together.
+     * Finds the store's customer by email, then by phone, and updates it, or creates one; returns
+     * its id. Pass the transaction of the booking or order so both commit together.
+     *
+     * On a match the latest non-empty name wins. Matched by email (the strong identity), the sent
+     * phone replaces the stored one. Matched by phone only (phones can be shared), a sent email is
+     * filled in when the record has none but never replaces a different one. Concurrent calls
+     * with the same new email create one customer (the unique index on (store_id, email) decides).
      */
     async upsertFromContact(
-      db: Executor<Database>,
+      executor: Executor<Database>,
       storeId: string,
       contact: ContactInput,
       counters: { bookings?: number; orders?: number } = {},
     ): Promise<string> {
       const email = normaliseEmail(contact.email);
       const phone = normalisePhone(contact.phone);
+      const name = typeof contact.name === 'string' ? contact.name.trim() : '';
       const now = nowIso();
-      let existing: CustomerRow | undefined;
-      if (email) existing = await db.selectFrom('customers').selectAll().where('store_id', '=', storeId).where('email', '=', email).orderBy('created_at').executeTakeFirst();
-      if (!existing && phone) existing = await db.selectFrom('customers').selectAll().where('store_id', '=', storeId).where('phone', '=', phone).orderBy('created_at').executeTakeFirst();
-      if (existing) {
-        await db
-          .updateTable('customers')
-          .set((eb) => ({
-            name: contact.name.trim() || existing!.name,
-            email: email ?? existing!.email,
-            phone: phone ?? existing!.phone,
-            bookings_count: eb('bookings_count', '+', counters.bookings ?? 0),
-            orders_count: eb('orders_count', '+', counters.orders ?? 0),
-            updated_at: now,
-          }))
-          .where('store_id', '=', storeId)
-          .where('id', '=', existing.id)
-          .execute();
+      const bookings = counters.bookings ?? 0;
+      const orders = counters.orders ?? 0;
+
+      const update = async (existing: CustomerRow, matchedByEmail: boolean) => {
+        await repo.applyContact(executor, storeId, existing.id, {
+          name: name || existing.name,
+          email: matchedByEmail ? existing.email : (existing.email ?? email),
+          phone: matchedByEmail ? (phone ?? existing.phone) : existing.phone,
+          bookings,
+          orders,
+          now,
+        });
         return existing.id;
+      };
+
+      const byEmail = email ? await repo.findByEmail(executor, storeId, email) : undefined;
+      if (byEmail) return update(byEmail, true);
+      const byPhone = phone ? await repo.findByPhone(executor, storeId, phone) : undefined;
+      if (byPhone) return update(byPhone, false);
+
+      const row: CustomerRow = {
+        id: newId('cus'),
+        store_id: storeId,
+        name: name || email || phone || '',
+        email,
+        phone,
+        bookings_count: bookings,
+        orders_count: orders,
+        total_spent_minor: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      if (!email) {
+        await repo.insertCustomer(executor, row);
+        return row.id;
       }
-      const id = newId('cus');
-      await db
-        .insertInto('customers')
-        .values({
-          id,
-          store_id: storeId,
-          name: contact.name.trim(),
-          email,
-          phone,
-          bookings_count: counters.bookings ?? 0,
-          orders_count: counters.orders ?? 0,
-          total_spent_minor: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return id;
+      if (await repo.insertCustomerUnlessEmailTaken(executor, row)) return row.id;
+      // Another writer created this email between our lookup and our insert: update theirs.
+      const winner = await repo.findByEmail(executor, storeId, email);
+      if (!winner) throw new Error(`customer with email conflict vanished in store ${storeId}`);
+      return update(winner, true);
     },
 
     /** Adds a paid amount (or subtracts a refund) to the customer's total. */
-    async addSpent(db: Executor<Database>, storeId: string, customerId: string, amountMinor: number) {
-      await db
-        .updateTable('customers')
-        .set((eb) => ({ total_spent_minor: eb('total_spent_minor', '+', amountMinor), updated_at: nowIso() }))
-        .where('store_id', '=', storeId)
-        .where('id', '=', customerId)
-        .execute();
+    async addSpent(executor: Executor<Database>, storeId: string, customerId: string, amountMinor: number) {
+      await repo.addSpent(executor, storeId, customerId, amountMinor, nowIso());
     },
 
     /** Newest first, keyset-paginated; `q` matches name, email or phone. */
     async list(storeId: string, options: { limit: number; cursor?: string; q?: string }) {
-      const store = await ctx.services.stores.getStore(storeId);
+      const currency = await currencyOf(storeId);
       const after = decodeCursor(options.cursor, 2) as [string, string] | null;
-      let query = ctx.db.selectFrom('customers').selectAll().where('store_id', '=', storeId);
-      if (options.q) {
-        const like = `%${options.q.toLowerCase().replace(/[%_\\]/g, '')}%`;
-        query = query.where((eb) =>
-          eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('email', 'like', like), eb('phone', 'like', like)]),
-        );
-      }
-      if (after) {
-        query = query.where((eb) => eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]));
-      }
-      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+      const rows = await repo.listCustomers(db, storeId, { limit: options.limit, after, q: options.q });
       const page = rows.slice(0, options.limit);
       const last = page[page.length - 1];
       return {
-        customers: page.map((r) => toCustomer(r, store.currency)),
+        customers: page.map((r) => toCustomer(r, currency)),
         nextCursor: rows.length > options.limit && last ? encodeCursor([last.created_at, last.id]) : null,
       };
+    },
+
+    async getCustomer(storeId: string, customerId: string): Promise<Customer> {
+      const row = await repo.findCustomer(db, storeId, customerId);
+      if (!row) throw customerNotFound(customerId);
+      return toCustomer(row, await currencyOf(storeId));
+    },
+
+    /** Staff create: 409 conflict when the store already has a customer with this email. */
+    async createCustomer(storeId: string, raw: unknown): Promise<Customer> {
+      const { value, errors } = parseCustomerInput(raw);
+      if (!value) throw validationFailed(errors);
+      const now = nowIso();
+      const row: CustomerRow = {
+        id: newId('cus'),
+        store_id: storeId,
+        name: value.name,
+        email: value.email,
+        phone: value.phone,
+        bookings_count: 0,
+        orders_count: 0,
+        total_spent_minor: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await repo.insertCustomer(db, row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      return toCustomer(row, await currencyOf(storeId));
+    },
+
+    /** Staff update of name, email and phone (only the fields sent; null clears email or phone). */
+    async updateCustomer(storeId: string, customerId: string, patch: Record<string, unknown>): Promise<Customer> {
+      const current = await service.getCustomer(storeId, customerId);
+      const { value, errors } = parseCustomerInput({ name: current.name, email: current.email, phone: current.phone, ...patch });
+      if (!value) throw validationFailed(errors);
+      try {
+        const result = await repo.updateCustomer(db, storeId, customerId, { name: value.name, email: value.email, phone: value.phone, updated_at: nowIso() });
+        if (Number(result.numUpdatedRows) === 0) throw customerNotFound(customerId);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      return service.getCustomer(storeId, customerId);
+    },
+
+    /** Staff delete: 409 conflict while bookings or orders still reference the customer. */
+    async deleteCustomer(storeId: string, customerId: string): Promise<void> {
+      let deleted: number;
+      try {
+        deleted = Number((await repo.deleteCustomer(db, storeId, customerId)).numDeletedRows);
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw conflict('conflict', 'Bookings or orders still refer to this customer; it cannot be deleted.');
+        throw error;
+      }
+      if (deleted === 0) throw customerNotFound(customerId);
     },
   };
   return service;

@@ -1,0 +1,107 @@
+import { Type } from 'typebox';
+import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { CONTENT_LIMITS } from './content-input.ts';
+
+const Url = (description: string) => Type.String({ maxLength: 2048, description: `${description}; absolute http(s) URL` });
+const Timestamp = (description: string) =>
+  Type.String({ maxLength: 64, description: `${description}; ISO 8601 timestamp with a zone (Z or ±HH:MM), stored in UTC` });
+
+// Gallery
+
+export const GalleryItemSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  caption: Nullable(Type.String()),
+  alt: Nullable(Type.String()),
+  isPublished: Type.Boolean(),
+  sortOrder: Type.Integer({ description: 'display order, ascending; ties by createdAt' }),
+  createdAt: IsoTimestamp,
+});
+
+const GalleryFields = {
+  url: Url('image URL'),
+  caption: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.caption }))),
+  alt: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.alt, description: 'alternative text for the image' }))),
+  isPublished: Type.Optional(Type.Boolean({ description: 'default true; unpublished entries never reach integrations' })),
+  sortOrder: Type.Optional(Type.Integer({ minimum: -CONTENT_LIMITS.sortOrder, maximum: CONTENT_LIMITS.sortOrder, description: 'default 0' })),
+};
+
+export const CreateGalleryItemBody = Type.Object(GalleryFields);
+export const UpdateGalleryItemBody = Type.Partial(Type.Object(GalleryFields), { minProperties: 1 });
+
+export const GalleryResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  gallery: Type.Array(GalleryItemSchema, { description: 'published entries with a non-empty url, by sortOrder then createdAt' }),
+});
+
+// Promo
+
+const PromoProperties = {
+  id: Type.String(),
+  title: Type.String(),
+  subtitle: Nullable(Type.String()),
+  body: Nullable(Type.String({ description: 'plain text' })),
+  imageUrl: Nullable(Type.String()),
+  ctaLabel: Nullable(Type.String({ description: 'call-to-action button label' })),
+  ctaUrl: Nullable(Type.String({ description: 'call-to-action link' })),
+  startsAt: Nullable(IsoTimestamp),
+  endsAt: Nullable(IsoTimestamp),
+};
+
+export const PromoSchema = Type.Object(PromoProperties, { description: 'CONTRACT §4 promo object' });
+export const StaffPromoSchema = Type.Object({ ...PromoProperties, createdAt: IsoTimestamp, updatedAt: IsoTimestamp });
+
+export const PutPromoBody = Type.Object({
+  title: Type.String({ maxLength: CONTENT_LIMITS.title }),
+  subtitle: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.subtitle }))),
+  body: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.body }))),
+  imageUrl: Type.Optional(Nullable(Url('promo image'))),
+  ctaLabel: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.ctaLabel }))),
+  ctaUrl: Type.Optional(Nullable(Url('call-to-action link'))),
+  startsAt: Type.Optional(Nullable(Timestamp('first moment the promo shows; null: already'))),
+  endsAt: Type.Optional(Nullable(Timestamp('moment the promo stops showing (exclusive), after startsAt; null: never'))),
+});
+
+export const PromoResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  promo: Type.Union([PromoSchema, Type.Null()], { description: 'the current promo; null when there is none or now is outside its window' }),
+});
+
+export const StaffPromoResponse = Type.Object({
+  ok: Type.Boolean(),
+  promo: Nullable(StaffPromoSchema),
+  active: Type.Boolean({ description: 'whether integrations see the promo right now (inside its window)' }),
+});
+
+// Videos
+
+const VideoProperties = {
+  id: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+  thumbnailUrl: Nullable(Type.String()),
+  provider: Nullable(Type.String({ description: 'youtube, vimeo, … (derived from the URL unless sent)' })),
+  publishedAt: Nullable(IsoTimestamp),
+};
+
+export const VideoSchema = Type.Object(VideoProperties);
+export const StaffVideoSchema = Type.Object({ ...VideoProperties, createdAt: IsoTimestamp });
+
+const VideoFields = {
+  title: Type.String({ maxLength: CONTENT_LIMITS.title }),
+  url: Url('video page or embed URL'),
+  thumbnailUrl: Type.Optional(Nullable(Url('thumbnail image'))),
+  provider: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.provider, description: 'derived from the URL when absent' }))),
+  publishedAt: Type.Optional(Nullable(Timestamp('when the video was published (informational; orders the feed)'))),
+};
+
+export const CreateVideoBody = Type.Object(VideoFields);
+export const UpdateVideoBody = Type.Partial(Type.Object(VideoFields), { minProperties: 1 });
+
+export const VideosResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  videos: Type.Array(VideoSchema, { description: 'newest publishedAt first; videos without publishedAt last' }),
+});

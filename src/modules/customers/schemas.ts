@@ -1,0 +1,46 @@
+import { Type } from 'typebox';
+import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { CUSTOMER_LIMITS } from './customer-input.ts';
+
+export const CustomerSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Nullable(Type.String({ description: 'lowercase' })),
+  phone: Nullable(Type.String({ description: 'digits, with a leading + when one was given' })),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+  bookingsCount: Type.Integer(),
+  ordersCount: Type.Integer(),
+  totalSpent: Type.Number({ description: 'major currency units' }),
+  totalSpentMinor: Type.Integer({ description: 'minor currency units' }),
+});
+
+export const CustomersQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'page size, 1–100 (default 20)' })),
+  cursor: Type.Optional(Type.String({ maxLength: 512, description: 'nextCursor of the previous page' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'matches name (case-insensitive), email or phone' })),
+});
+
+export const IntegrationCustomersQuery = Type.Object({
+  storeId: Type.Optional(Type.String({ description: 'store identifier (400 missing-store-id when absent)' })),
+  ...CustomersQuery.properties,
+});
+
+const customerPage = {
+  count: Type.Integer({ description: 'customers on this page' }),
+  customers: Type.Array(CustomerSchema, { description: 'newest first' }),
+  nextCursor: Nullable(Type.String({ description: 'pass as cursor for the next page; null on the last page' })),
+};
+
+export const IntegrationCustomersResponse = Type.Object({ ok: Type.Boolean(), storeId: Type.String(), ...customerPage });
+export const StaffCustomersResponse = Type.Object({ ok: Type.Boolean(), ...customerPage });
+export const CustomerResponse = Type.Object({ ok: Type.Boolean(), customer: CustomerSchema });
+
+const CustomerFields = {
+  name: Type.String({ maxLength: CUSTOMER_LIMITS.name }),
+  email: Type.Optional(Nullable(Type.String({ maxLength: CUSTOMER_LIMITS.email, description: 'unique within the store (409 conflict)' }))),
+  phone: Type.Optional(Nullable(Type.String({ maxLength: 40, description: `${CUSTOMER_LIMITS.phoneDigitsMin}–${CUSTOMER_LIMITS.phoneDigitsMax} digits` }))),
+};
+
+export const CreateCustomerBody = Type.Object(CustomerFields);
+export const UpdateCustomerBody = Type.Partial(Type.Object(CustomerFields), { minProperties: 1 });

@@ -1,0 +1,121 @@
+// upsertFromContact is what bookings and checkout call inside their transactions.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeEachDb, type TestStore } from '../helpers/app.ts';
+
+describeEachDb('customers.upsertFromContact', (env) => {
+  let store: TestStore;
+  const svc = () => env.app.ctx.services.customers;
+  const row = (id: string) => env.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const countIn = async (storeId: string) => Number((await env.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
+
+  before(async () => {
+    store = await env.createStore();
+  });
+
+  test('creates a customer with normalised email and phone and the given counters', async () => {
+    const id = await svc().upsertFromContact(env.db, store.storeId, { name: ' Ama Mensah ', email: ' Ama@Example.TEST ', phone: '+233 24 000 0001' }, { bookings: 1 });
+    const r = await row(id);
+    assert.equal(r.name, 'Ama Mensah');
+    assert.equal(r.email, 'ama@example.test');
+    assert.equal(r.phone, '+233240000001');
+    assert.equal(Number(r.bookings_count), 1);
+    assert.equal(Number(r.orders_count), 0);
+  });
+
+  test('matches by email (any case) and adds to the counters; the sent phone replaces the stored one', async () => {
+    const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Kofi', email: 'kofi@example.test', phone: '0240000002' }, { bookings: 1 });
+    const again = await svc().upsertFromContact(env.db, store.storeId, { name: 'Kofi Boateng', email: 'KOFI@example.test', phone: '0550000002' }, { orders: 1 });
+    assert.equal(again, id);
+    const r = await row(id);
+    assert.equal(r.name, 'Kofi Boateng');
+    assert.equal(r.phone, '0550000002');
+    assert.equal(Number(r.bookings_count), 1);
+    assert.equal(Number(r.orders_count), 1);
+  });
+
+  test('without an email match, matches by phone (formatting ignored) and fills in a missing email', async () => {
+    const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Esi', phone: '+233 20 000 0003' }, { bookings: 1 });
+    assert.equal((await row(id)).email, null);
+    const again = await svc().upsertFromContact(env.db, store.storeId, { name: 'Esi', email: 'esi@example.test', phone: '+233200000003' }, { bookings: 1 });
+    assert.equal(again, id);
+    const r = await row(id);
+    assert.equal(r.email, 'esi@example.test');
+    assert.equal(Number(r.bookings_count), 2);
+    // Now found by that email even without a phone.
+    assert.equal(await svc().upsertFromContact(env.db, store.storeId, { name: 'Esi', email: 'esi@example.test' }), id);
+  });
+
+  test('email wins over phone when they point at different customers', async () => {
+    const byEmail = await svc().upsertFromContact(env.db, store.storeId, { name: 'Yaw', email: 'yaw@example.test' });
+    const byPhone = await svc().upsertFromContact(env.db, store.storeId, { name: 'Other', phone: '0240000004' });
+    const matched = await svc().upsertFromContact(env.db, store.storeId, { name: 'Yaw', email: 'yaw@example.test', phone: '0240000004' }, { bookings: 1 });
+    assert.equal(matched, byEmail);
+    assert.notEqual(matched, byPhone);
+    assert.equal(Number((await row(byPhone)).bookings_count), 0);
+  });
+
+  test('a phone match never replaces a different email already on the record', async () => {
+    const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Abena', email: 'abena@example.test', phone: '0240000005' });
+    const matched = await svc().upsertFromContact(env.db, store.storeId, { name: 'Abena', email: 'abena.new@example.test', phone: '024 000 0005' }, { bookings: 1 });
+    assert.equal(matched, id);
+    const r = await row(id);
+    assert.equal(r.email, 'abena@example.test');
+    assert.equal(Number(r.bookings_count), 1);
+  });
+
+  test('a blank name keeps the stored one; a contact with neither email nor phone always creates a new customer', async () => {
+    const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Kwame', email: 'kwame@example.test' });
+    await svc().upsertFromContact(env.db, store.storeId, { name: '  ', email: 'kwame@example.test' });
+    assert.equal((await row(id)).name, 'Kwame');
+    const a = await svc().upsertFromContact(env.db, store.storeId, { name: 'Walk-in' });
+    const b = await svc().upsertFromContact(env.db, store.storeId, { name: 'Walk-in' });
+    assert.notEqual(a, b);
+  });
+
+  test('the same email in another store is another customer', async () => {
+    const other = await env.createStore();
+    const here = await svc().upsertFromContact(env.db, store.storeId, { name: 'Shared', email: 'shared@example.test' });
+    const there = await svc().upsertFromContact(env.db, other.storeId, { name: 'Shared', email: 'shared@example.test' });
+    assert.notEqual(here, there);
+    assert.equal((await row(there)).store_id, other.storeId);
+  });
+
+  test('runs inside the caller transaction: a rollback leaves no customer behind', async () => {
+    const s = await env.createStore();
+    await assert.rejects(
+      env.db.transaction().execute(async (trx) => {
+        await svc().upsertFromContact(trx, s.storeId, { name: 'Ghost', email: 'ghost@example.test' }, { bookings: 1 });
+        throw new Error('booking failed');
+      }),
+      /booking failed/,
+    );
+    assert.equal(await countIn(s.storeId), 0);
+  });
+
+  test('concurrent transactions with the same new email create one customer and lose no counter', async () => {
+    const s = await env.createStore();
+    const n = 12;
+    const ids = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        env.db.transaction().execute((trx) => svc().upsertFromContact(trx, s.storeId, { name: `Racer ${i}`, email: 'race@example.test', phone: '0240000099' }, { bookings: 1 })),
+      ),
+    );
+    assert.equal(new Set(ids).size, 1);
+    assert.equal(await countIn(s.storeId), 1);
+    assert.equal(Number((await row(ids[0])).bookings_count), n);
+  });
+
+  test('addSpent adds payments and subtracts refunds', async () => {
+    const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Payer', email: 'payer@example.test' }, { orders: 1 });
+    await svc().addSpent(env.db, store.storeId, id, 12_550);
+    await svc().addSpent(env.db, store.storeId, id, -2_550);
+    const customer = await svc().getCustomer(store.storeId, id);
+    assert.equal(customer.totalSpentMinor, 10_000);
+    assert.equal(customer.totalSpent, 100);
+    // Another store's id is not touched.
+    const other = await env.createStore();
+    await svc().addSpent(env.db, other.storeId, id, 99_999);
+    assert.equal((await svc().getCustomer(store.storeId, id)).totalSpentMinor, 10_000);
+  });
+});
