@@ -1,2 +1,58 @@
 // Tables owned by the checkout module.
-export interface CheckoutTables {}
+export interface OrderRow {
+  id: string;
+  store_id: string;
+  reference: string;
+  client_order_id: string | null;
+  /** clientOrderId while the order is live (pending or paid), NULL once failed, cancelled or expired. */
+  client_order_key: string | null;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  provider: string;
+  payment_reference: string | null;
+  checkout_url: string | null;
+  /** Random token the hosted payment page's forms must send back (CSRF). */
+  pay_token: string;
+  currency: string;
+  subtotal_minor: number;
+  fees_minor: number;
+  total_minor: number;
+  store_minor: number;
+  platform_minor: number;
+  fee_bearer: string;
+  amount_paid_minor: number;
+  customer_id: string | null;
+  /** JSON {name, email, phone}. */
+  customer: string;
+  /** JSON {location, notes} or NULL. */
+  delivery: string | null;
+  return_url: string;
+  cancel_url: string;
+  source_channel: string | null;
+  source_label: string | null;
+  sync_status: string;
+  /** 1 while the order holds catalog stock (released on failure, cancel, expiry or refund). */
+  stock_held: number;
+  note: string | null;
+  expires_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLineRow {
+  order_id: string;
+  line_no: number;
+  store_id: string;
+  item_id: string;
+  name: string;
+  qty: number;
+  unit_price_minor: number;
+  line_total_minor: number;
+}
+
+export interface CheckoutTables {
+  orders: OrderRow;
+  order_lines: OrderLineRow;
+}
