@@ -46,3 +46,39 @@ export const returnStock = (db: Db, storeId: string, itemId: string, qty: number
     .where('id', '=', itemId)
     .where('stock_count', 'is not', null)
     .execute();
+
+/** Rows per multi-row statement: 15 columns × 500 stays under both engines' bound-parameter limits. */
+const BULK_CHUNK = 500;
+
+/** Inserts or replaces whole rows (keyed by store_id + id) in batches; for sync feeds and snapshot restores. */
+export async function upsertItems(db: Db, rows: ItemRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    await db
+      .insertInto('items')
+      .values(rows.slice(i, i + BULK_CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'id']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          item_type: eb.ref('excluded.item_type'),
+          category: eb.ref('excluded.category'),
+          description: eb.ref('excluded.description'),
+          price_minor: eb.ref('excluded.price_minor'),
+          stock_count: eb.ref('excluded.stock_count'),
+          image_url: eb.ref('excluded.image_url'),
+          image_urls: eb.ref('excluded.image_urls'),
+          image_alt: eb.ref('excluded.image_alt'),
+          published: eb.ref('excluded.published'),
+          schedule: eb.ref('excluded.schedule'),
+          created_at: eb.ref('excluded.created_at'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function deleteItemsByIds(db: Db, storeId: string, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+    await db.deleteFrom('items').where('store_id', '=', storeId).where('id', 'in', ids.slice(i, i + BULK_CHUNK)).execute();
+  }
+}

@@ -119,6 +119,33 @@ function mergeForUpdate(current: Item, patch: Record<string, unknown>): Record<s
   return merged;
 }
 
+/** A validated sync-feed item: catalog item input with the caller-chosen id. */
+export type FeedItem = ItemInput & { id: string };
+
+/** The whole stored catalog of a store (published or not), as a sync run keeps it for rollback. */
+export type CatalogSnapshot = ItemRow[];
+
+export interface FeedCounts {
+  created: number;
+  updated: number;
+  deleted: number;
+  unchanged: number;
+}
+
+const CONTENT_COLUMNS = ['name', 'item_type', 'category', 'description', 'price_minor', 'stock_count', 'image_url', 'image_urls', 'image_alt', 'published', 'schedule'] as const;
+
+/** Numbers compared as numbers (a snapshot read back from JSON or another driver may differ in type). */
+const normalised = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : v);
+
+/** Same catalog content, timestamps aside. */
+function sameContent(a: ItemRow, b: ItemRow): boolean {
+  return CONTENT_COLUMNS.every((c) => normalised(a[c]) === normalised(b[c]));
+}
+
+function sameRow(a: ItemRow, b: ItemRow): boolean {
+  return sameContent(a, b) && a.created_at === b.created_at && a.updated_at === b.updated_at;
+}
+
 export interface StockLine {
   itemId: string;
   qty: number;
@@ -207,6 +234,71 @@ export function createCatalogService(ctx: AppContext) {
     async releaseStock(trx: Executor<Database>, storeId: string, lines: StockLine[]): Promise<void> {
       const now = nowIso();
       for (const line of lines) await repo.returnStock(trx, storeId, line.itemId, line.qty, now);
+    },
+
+    /** Every stored item of the store, published or not, read in `trx`: the snapshot a sync run keeps. */
+    async snapshotItems(trx: Executor<Database>, storeId: string): Promise<CatalogSnapshot> {
+      return repo.listItems(trx, storeId);
+    },
+
+    /**
+     * Applies a validated feed inside `trx` (the caller's transaction makes it atomic). Items are
+     * created, replaced or left alone when unchanged; `full` also deletes every item the feed leaves
+     * out, unless that is more than half the catalog and `allowMassDelete` is not set, in which case
+     * nothing is written and `refused` is true. Returns the catalog as it was before. Call
+     * invalidate() after commit.
+     */
+    async applyFeed(
+      trx: Executor<Database>,
+      storeId: string,
+      items: FeedItem[],
+      options: { mode: 'full' | 'upsert'; allowMassDelete?: boolean },
+    ): Promise<{ counts: FeedCounts; before: CatalogSnapshot; refused: boolean }> {
+      const before = await repo.listItems(trx, storeId);
+      const byId = new Map(before.map((r) => [r.id, r]));
+      const now = nowIso();
+      const writes: ItemRow[] = [];
+      const counts: FeedCounts = { created: 0, updated: 0, deleted: 0, unchanged: 0 };
+      for (const item of items) {
+        const existing = byId.get(item.id);
+        const row = itemInputToRow(storeId, item, item.id, now, existing?.created_at ?? now);
+        if (!existing) counts.created++;
+        else if (sameContent(existing, row)) {
+          counts.unchanged++;
+          continue;
+        } else counts.updated++;
+        writes.push(row);
+      }
+      const feedIds = new Set(items.map((i) => i.id));
+      const deletes = options.mode === 'full' ? before.filter((r) => !feedIds.has(r.id)).map((r) => r.id) : [];
+      counts.deleted = deletes.length;
+      if (deletes.length * 2 > before.length && !options.allowMassDelete) return { counts, before, refused: true };
+      await repo.deleteItemsByIds(trx, storeId, deletes);
+      await repo.upsertItems(trx, writes);
+      return { counts, before, refused: false };
+    },
+
+    /** Makes the store's catalog exactly `snapshot` again (rows, stock and timestamps), inside `trx`. Call invalidate() after commit. */
+    async restoreSnapshot(trx: Executor<Database>, storeId: string, snapshot: CatalogSnapshot): Promise<FeedCounts> {
+      const current = new Map((await repo.listItems(trx, storeId)).map((r) => [r.id, r]));
+      const wanted = snapshot.map((r) => ({ ...r, store_id: storeId }));
+      const wantedIds = new Set(wanted.map((r) => r.id));
+      const counts: FeedCounts = { created: 0, updated: 0, deleted: 0, unchanged: 0 };
+      const writes: ItemRow[] = [];
+      for (const row of wanted) {
+        const existing = current.get(row.id);
+        if (!existing) counts.created++;
+        else if (sameRow(existing, row)) {
+          counts.unchanged++;
+          continue;
+        } else counts.updated++;
+        writes.push(row);
+      }
+      const deletes = [...current.keys()].filter((id) => !wantedIds.has(id));
+      counts.deleted = deletes.length;
+      await repo.deleteItemsByIds(trx, storeId, deletes);
+      await repo.upsertItems(trx, writes);
+      return counts;
     },
 
     /** GET /v1IntegrationProducts body, served from the cache. */
