@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { startWorkers } from './workers.ts';
+import { seedOnFirstRun } from './seed/demo.ts';
 
 export async function startServer(config: Config): Promise<{ app: App; stop: () => Promise<void> }> {
   const database = await connectDatabase(config.databaseUrl);
@@ -27,7 +28,7 @@ export async function startServer(config: Config): Promise<{ app: App; stop: () 
 }
 
 /** Things that run once the app is ready and before it listens (demo seed, workers). */
-export const startHooks: Array<(app: App, config: Config) => Promise<void>> = [];
+export const startHooks: Array<(app: App, config: Config) => Promise<void>> = [(app) => seedOnFirstRun(app.ctx)];
 
 async function main() {
   let config: Config;
