@@ -1,5 +1,112 @@
-// /developer/webhooks: endpoints, test event, delivery history.
+// /developer/webhooks: endpoints, test event, delivery history (CONTRACT §6).
+import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { authStoreId, requireDeveloper } from '../../http/auth.ts';
+import { responses } from '../../http/schemas.ts';
+import { DeveloperQuery } from './schemas.ts';
+import {
+  CreateWebhookBody,
+  DeliveriesQuery,
+  DeliverySchema,
+  EndpointParams,
+  TestResultSchema,
+  UpdateWebhookBody,
+  WebhookEndpointSchema,
+} from './webhooks-schemas.ts';
 
-export async function webhookRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }) {}
+export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const events = ctx.services.events;
+  const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
+  const config = { integration: true };
+  const tags = ['developer'];
+  const endpointId = (request: { params: unknown }) => (request.params as { endpointId: string }).endpointId;
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post('/developer/webhooks', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Register a webhook endpoint; its whsec_ secret is shown only now',
+      security,
+      querystring: DeveloperQuery,
+      body: CreateWebhookBody,
+      response: responses({ 201: Type.Object({ ok: Type.Boolean(), endpoint: WebhookEndpointSchema, secret: Type.String({ description: 'whsec_… (shown only now)' }) }) }),
+    },
+  }, async (request, reply) => {
+    const result = await events.createEndpoint(authStoreId(request), request.body as any);
+    return reply.code(201).send({ ok: true, ...result });
+  });
+
+  app.get('/developer/webhooks', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Webhook endpoints of the store (never their secrets)',
+      security,
+      querystring: DeveloperQuery,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), endpoints: Type.Array(WebhookEndpointSchema) }) }),
+    },
+  }, async (request) => ({ ok: true, endpoints: await events.listEndpoints(authStoreId(request)) }));
+
+  app.patch('/developer/webhooks/:endpointId', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Change URL, events, description, enable/disable, or rotate the secret (new secret shown once)',
+      security,
+      params: EndpointParams,
+      querystring: DeveloperQuery,
+      body: UpdateWebhookBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), endpoint: WebhookEndpointSchema, secret: Type.Optional(Type.String({ description: 'the new whsec_ secret, only when rotateSecret was true' })) }) }),
+    },
+  }, async (request) => ({ ok: true, ...(await events.updateEndpoint(authStoreId(request), endpointId(request), request.body as any)) }));
+
+  app.delete('/developer/webhooks/:endpointId', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Delete an endpoint, with its pending deliveries and history',
+      security,
+      params: EndpointParams,
+      querystring: DeveloperQuery,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), endpointId: Type.String() }) }),
+    },
+  }, async (request) => {
+    await events.deleteEndpoint(authStoreId(request), endpointId(request));
+    return { ok: true, endpointId: endpointId(request) };
+  });
+
+  app.post('/developer/webhooks/:endpointId/test', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Send one signed webhook.test event now and return the result',
+      security,
+      params: EndpointParams,
+      querystring: DeveloperQuery,
+      response: responses({ 200: TestResultSchema }),
+    },
+  }, async (request) => ({ ok: true, ...(await events.sendTest(authStoreId(request), endpointId(request))) }));
+
+  app.get('/developer/webhooks/:endpointId/deliveries', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Delivery history of an endpoint, newest first: attempts, response codes, planned retries, terminal failures',
+      security,
+      params: EndpointParams,
+      querystring: DeliveriesQuery,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), deliveries: Type.Array(DeliverySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
+    },
+  }, async (request) => ({ ok: true, ...(await events.listDeliveries(authStoreId(request), endpointId(request), request.query as any)) }));
+}

@@ -1,10 +1,19 @@
 // Transactional outbox: emit() writes the event in the caller's transaction, so an event
-// exists exactly when the change that caused it committed.
+// exists exactly when the change that caused it committed. In the same transaction it queues
+// one delivery per matching enabled endpoint of the store (unique per endpoint and event), so a
+// committed event is never lost and never queued twice. The delivery worker sends them.
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/sql.ts';
+import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import { newId } from '../../shared/ids.ts';
+import { newId, randomToken } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
+import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
+import { notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import { decideOutcome, delayBefore, sendSigned, type AttemptResult } from './delivery.ts';
+import { checkTarget, TargetRefused } from './ssrf.ts';
+import * as repo from './repository.ts';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
 
 export const EVENT_TYPES = [
   'booking.created',
@@ -31,14 +40,361 @@ export interface EventEnvelope<T = unknown> {
   data: T;
 }
 
-export function createEventsService(_ctx: AppContext) {
+/** Notifier topic that wakes delivery workers. */
+export const DELIVERY_TOPIC = 'webhook-deliveries';
+/** The notifier's LISTEN channel (src/db/notifier.ts); a NOTIFY sent inside a transaction is delivered at commit. */
+const NOTIFIER_CHANNEL = 'store_service_signals';
+
+export interface WebhookEndpoint {
+  endpointId: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  attemptedAt: string;
+  responseStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  responseBodyExcerpt: string | null;
+}
+
+export interface PlannedAttempt {
+  attempt: number;
+  delaySeconds: number;
+  at: string | null;
+  state: 'attempted' | 'planned' | 'cancelled';
+}
+
+export interface Delivery {
+  deliveryId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: WebhookDeliveryRow['status'];
+  attemptCount: number;
+  maxAttempts: number;
+  nextAttemptAt: string | null;
+  retrySchedule: PlannedAttempt[];
+  attempts: DeliveryAttempt[];
+  terminalFailure: { reason: string; at: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateEndpointInput {
+  url: string;
+  events?: string[];
+  description?: string | null;
+}
+
+export interface UpdateEndpointInput {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  enabled?: boolean;
+  rotateSecret?: boolean;
+}
+
+/** `whsec_` + base64 of 32 random bytes: the Standard Webhooks secret format. */
+export function newWebhookSecret(): string {
+  return `whsec_${Buffer.from(randomToken(32), 'base64url').toString('base64')}`;
+}
+
+export function endpointWants(events: string[], type: string): boolean {
+  return events.includes('*') || events.includes(type);
+}
+
+function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   return {
-    /** Records an event inside `trx` (pass the transaction of the change). */
+    endpointId: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as string[],
+    description: row.description,
+    enabled: row.enabled === 1,
+    disabledReason: row.disabled_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toAttempt(row: WebhookAttemptRow): DeliveryAttempt {
+  return {
+    attempt: row.attempt,
+    attemptedAt: row.attempted_at,
+    responseStatus: row.response_status,
+    durationMs: row.duration_ms,
+    error: row.error,
+    responseBodyExcerpt: row.response_body_excerpt,
+  };
+}
+
+/** Past attempts with their times, the next one at nextAttemptAt, later ones estimated from the schedule. */
+export function planAttempts(row: WebhookDeliveryRow, attempts: DeliveryAttempt[], schedule: number[]): PlannedAttempt[] {
+  const plan: PlannedAttempt[] = [];
+  const open = row.status === 'pending' || row.status === 'retrying';
+  let estimate = row.next_attempt_at ? Date.parse(row.next_attempt_at) : null;
+  for (let n = 1; n <= row.max_attempts; n++) {
+    const delaySeconds = delayBefore(schedule, n);
+    const done = attempts.find((a) => a.attempt === n);
+    if (done) {
+      plan.push({ attempt: n, delaySeconds, at: done.attemptedAt, state: 'attempted' });
+    } else if (open && estimate !== null) {
+      if (n > row.attempt_count + 1) estimate += delaySeconds * 1000;
+      plan.push({ attempt: n, delaySeconds, at: new Date(estimate).toISOString(), state: 'planned' });
+    } else {
+      plan.push({ attempt: n, delaySeconds, at: null, state: 'cancelled' });
+    }
+  }
+  return plan;
+}
+
+function checkEvents(events: unknown[] | undefined, details: ErrorDetail[]): string[] {
+  if (events === undefined) return ['*'];
+  const known = new Set<string>([...EVENT_TYPES, '*']);
+  events.forEach((e, i) => {
+    if (typeof e !== 'string' || !known.has(e)) details.push({ field: `events.${i}`, message: `unknown event type; use "*" or one of ${EVENT_TYPES.join(', ')}` });
+  });
+  if (events.length === 0) details.push({ field: 'events', message: 'must list at least one event type, or "*"' });
+  return [...new Set(events as string[])];
+}
+
+export function createEventsService(ctx: AppContext) {
+  const config = ctx.config;
+
+  async function checkUrl(url: string, details: ErrorDetail[]): Promise<void> {
+    try {
+      await checkTarget(url, config.webhookAllowPrivateTargets);
+    } catch (error) {
+      if (!(error instanceof TargetRefused)) throw error;
+      details.push({ field: 'url', message: error.message });
+    }
+  }
+
+  async function endpointOrThrow(storeId: string, endpointId: string): Promise<WebhookEndpointRow> {
+    const row = await repo.findEndpoint(ctx.db, storeId, endpointId);
+    if (!row) throw notFound('not-found', 'No webhook endpoint with this id in this store.');
+    return row;
+  }
+
+  /**
+   * Makes one attempt of a delivery this caller has leased, records it, and decides what follows
+   * (success, retry at a time, terminal failure, endpoint disabled on 410).
+   */
+  async function attemptLeased(deliveryId: string, owner: string): Promise<{ delivery: WebhookDeliveryRow; result: AttemptResult | null } | null> {
+    const leased = await repo.loadLeased(ctx.db, deliveryId, owner);
+    if (!leased) return null;
+    const { delivery, endpoint, payload } = leased;
+    const now = nowIso();
+    if (!endpoint || endpoint.enabled !== 1) {
+      const reason = endpoint ? `endpoint disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}` : 'endpoint deleted';
+      const changes = { status: 'failed' as const, next_attempt_at: null, terminal_reason: reason, terminal_at: now, updated_at: now };
+      await repo.finishAttempt(ctx.db, deliveryId, owner, changes);
+      return { delivery: { ...delivery, ...changes }, result: null };
+    }
+    const result = await sendSigned(endpoint.url, endpoint.secret, delivery.event_id, payload, {
+      timeoutMs: config.webhookTimeoutMs,
+      allowPrivate: config.webhookAllowPrivateTargets,
+    });
+    const attempt = delivery.attempt_count + 1;
+    const attemptedAt = new Date(Date.now() - result.durationMs).toISOString();
+    const finishedAt = nowIso();
+    const outcome = decideOutcome(result, attempt, delivery.max_attempts, config.webhookRetrySchedule, Date.now());
+    const changes: Partial<WebhookDeliveryRow> = { attempt_count: attempt, updated_at: finishedAt };
+    if (outcome.kind === 'succeeded') Object.assign(changes, { status: 'succeeded', next_attempt_at: null });
+    else if (outcome.kind === 'retry') Object.assign(changes, { status: 'retrying', next_attempt_at: outcome.nextAttemptAt });
+    else Object.assign(changes, { status: 'failed', next_attempt_at: null, terminal_reason: outcome.reason, terminal_at: finishedAt });
+    const applied = await ctx.db.transaction().execute(async (trx) => {
+      const ok = await repo.finishAttempt(trx, deliveryId, owner, changes);
+      if (!ok) return false;
+      await repo.insertAttempt(trx, {
+        delivery_id: deliveryId,
+        attempt,
+        store_id: delivery.store_id,
+        attempted_at: attemptedAt,
+        response_status: result.responseStatus,
+        duration_ms: result.durationMs,
+        error: result.error,
+        response_body_excerpt: result.responseBodyExcerpt,
+      });
+      if (outcome.kind === 'failed' && outcome.disableEndpoint) {
+        await repo.updateEndpoint(trx, delivery.store_id, delivery.endpoint_id, { enabled: 0, disabled_reason: 'the endpoint answered 410 Gone', updated_at: finishedAt });
+      }
+      return true;
+    });
+    if (!applied) ctx.log.warn({ deliveryId }, 'webhook delivery lease was lost during an attempt; result not recorded');
+    return { delivery: { ...delivery, ...changes }, result };
+  }
+
+  return {
+    /** Records an event inside `trx` (pass the transaction of the change) and queues its deliveries. */
     async emit<T>(trx: Executor<Database>, storeId: string, type: EventType, data: T): Promise<EventEnvelope<T>> {
       const envelope: EventEnvelope<T> = { id: newId('evt'), type, createdAt: nowIso(), storeId, data };
       await trx.insertInto('events').values({ id: envelope.id, store_id: storeId, type, payload: JSON.stringify(envelope), created_at: envelope.createdAt }).execute();
+      const endpoints = (await repo.enabledEndpoints(trx, storeId)).filter((e) => endpointWants(JSON.parse(e.events) as string[], type));
+      if (endpoints.length === 0) return envelope;
+      const schedule = config.webhookRetrySchedule;
+      const due = new Date(Date.parse(envelope.createdAt) + delayBefore(schedule, 1) * 1000).toISOString();
+      await repo.insertDeliveries(
+        trx,
+        endpoints.map((e) => ({
+          id: newId('dlv'),
+          store_id: storeId,
+          endpoint_id: e.id,
+          event_id: envelope.id,
+          event_type: type,
+          status: 'pending' as const,
+          attempt_count: 0,
+          max_attempts: schedule.length,
+          next_attempt_at: due,
+          lease_owner: null,
+          lease_expires_at: null,
+          terminal_reason: null,
+          terminal_at: null,
+          created_at: envelope.createdAt,
+          updated_at: envelope.createdAt,
+        })),
+      );
+      // Wake the workers once this commits. PostgreSQL delivers a NOTIFY issued in a transaction
+      // at commit (to every instance). SQLite is one process whose queries queue behind the open
+      // transaction, so a local nudge now is seen by a worker query that runs after the commit.
+      if (isPostgres(trx)) {
+        await sql`SELECT pg_notify(${NOTIFIER_CHANNEL}, ${JSON.stringify({ topic: DELIVERY_TOPIC, key: storeId, from: 'outbox' })})`.execute(trx);
+      } else {
+        await ctx.notifier.publish(DELIVERY_TOPIC, storeId);
+      }
       return envelope;
     },
+
+    async createEndpoint(storeId: string, input: CreateEndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+      const details: ErrorDetail[] = [];
+      const events = checkEvents(input.events, details);
+      await checkUrl(input.url, details);
+      if (details.length > 0) throw validationFailed(details);
+      const now = nowIso();
+      const secret = newWebhookSecret();
+      const row: WebhookEndpointRow = {
+        id: newId('whe'),
+        store_id: storeId,
+        url: input.url,
+        description: input.description ?? null,
+        events: JSON.stringify(events),
+        secret,
+        enabled: 1,
+        disabled_reason: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await repo.insertEndpoint(ctx.db, row);
+      return { endpoint: toEndpoint(row), secret };
+    },
+
+    async listEndpoints(storeId: string): Promise<WebhookEndpoint[]> {
+      return (await repo.listEndpoints(ctx.db, storeId)).map(toEndpoint);
+    },
+
+    async updateEndpoint(storeId: string, endpointId: string, input: UpdateEndpointInput): Promise<{ endpoint: WebhookEndpoint; secret?: string }> {
+      const current = await endpointOrThrow(storeId, endpointId);
+      const details: ErrorDetail[] = [];
+      const changes: Partial<WebhookEndpointRow> = {};
+      if (input.events !== undefined) changes.events = JSON.stringify(checkEvents(input.events, details));
+      if (input.url !== undefined) {
+        await checkUrl(input.url, details);
+        changes.url = input.url;
+      }
+      if (details.length > 0) throw validationFailed(details);
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.enabled !== undefined) {
+        changes.enabled = input.enabled ? 1 : 0;
+        changes.disabled_reason = input.enabled ? null : 'disabled by the store';
+      }
+      let secret: string | undefined;
+      if (input.rotateSecret) changes.secret = secret = newWebhookSecret();
+      changes.updated_at = nowIso();
+      await repo.updateEndpoint(ctx.db, storeId, endpointId, changes);
+      return { endpoint: toEndpoint({ ...current, ...changes }), ...(secret ? { secret } : {}) };
+    },
+
+    async deleteEndpoint(storeId: string, endpointId: string): Promise<void> {
+      if (!(await repo.deleteEndpoint(ctx.db, storeId, endpointId))) throw notFound('not-found', 'No webhook endpoint with this id in this store.');
+    },
+
+    /** One signed webhook.test attempt to this endpoint now (no retries), recorded in its history. */
+    async sendTest(storeId: string, endpointId: string) {
+      const endpoint = await endpointOrThrow(storeId, endpointId);
+      const owner = newId('test');
+      const now = nowIso();
+      const envelope: EventEnvelope = { id: newId('evt'), type: 'webhook.test', createdAt: now, storeId, data: { endpointId, message: 'This is a test event.' } };
+      const deliveryId = newId('dlv');
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('events').values({ id: envelope.id, store_id: storeId, type: envelope.type, payload: JSON.stringify(envelope), created_at: now }).execute();
+        await repo.insertDeliveries(trx, [{
+          id: deliveryId,
+          store_id: storeId,
+          endpoint_id: endpoint.id,
+          event_id: envelope.id,
+          event_type: envelope.type,
+          status: 'pending',
+          attempt_count: 0,
+          max_attempts: 1,
+          next_attempt_at: now,
+          // Leased by this request from the start, so no worker sends it too.
+          lease_owner: owner,
+          lease_expires_at: new Date(Date.now() + config.webhookTimeoutMs + 60_000).toISOString(),
+          terminal_reason: null,
+          terminal_at: null,
+          created_at: now,
+          updated_at: now,
+        }]);
+      });
+      const outcome = await attemptLeased(deliveryId, owner);
+      return {
+        deliveryId,
+        eventId: envelope.id,
+        status: outcome?.delivery.status ?? 'failed',
+        responseStatus: outcome?.result?.responseStatus ?? null,
+        durationMs: outcome?.result?.durationMs ?? null,
+        error: outcome?.result ? outcome.result.error : (outcome?.delivery.terminal_reason ?? null),
+      };
+    },
+
+    async listDeliveries(storeId: string, endpointId: string, query: { limit?: number; cursor?: string }): Promise<{ deliveries: Delivery[]; nextCursor: string | null }> {
+      await endpointOrThrow(storeId, endpointId);
+      const limit = query.limit ?? 20;
+      const after = decodeCursor(query.cursor, 2) as [string, string] | null;
+      const rows = await repo.listDeliveries(ctx.db, storeId, endpointId, limit + 1, after);
+      const page = rows.slice(0, limit);
+      const attempts = await repo.attemptsOf(ctx.db, storeId, page.map((r) => r.id));
+      const schedule = config.webhookRetrySchedule;
+      const deliveries = page.map((row): Delivery => {
+        const own = attempts.filter((a) => a.delivery_id === row.id).map(toAttempt);
+        return {
+          deliveryId: row.id,
+          endpointId: row.endpoint_id,
+          eventId: row.event_id,
+          eventType: row.event_type,
+          status: row.status,
+          attemptCount: row.attempt_count,
+          maxAttempts: row.max_attempts,
+          nextAttemptAt: row.next_attempt_at,
+          retrySchedule: planAttempts(row, own, schedule),
+          attempts: own,
+          terminalFailure: row.terminal_reason && row.terminal_at ? { reason: row.terminal_reason, at: row.terminal_at } : null,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        };
+      });
+      const last = page[page.length - 1];
+      return { deliveries, nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
+    },
+
+    attemptLeased,
   };
 }
 

@@ -1,5 +1,118 @@
-// Webhook delivery worker.
+// Webhook delivery worker. Claims due deliveries with an expiring lease (safe with several
+// instances on one PostgreSQL database; a crashed worker's claims come back when the lease
+// expires), sends them with bounded concurrency, and sleeps until woken by a commit signal
+// (DELIVERY_TOPIC) or the short poll interval, whichever comes first.
 import type { AppContext } from '../../context.ts';
+import { newId } from '../../shared/ids.ts';
+import { nowIso } from '../../shared/time.ts';
+import { claimDue, releaseLease } from './repository.ts';
+import { DELIVERY_TOPIC } from './service.ts';
+
+export interface DeliveryWorkerOptions {
+  /** Poll interval when nothing wakes the worker (retries coming due, missed signals). */
+  pollMs?: number;
+  /** Attempts in flight at once. */
+  concurrency?: number;
+}
+
+export interface DeliveryWorker {
+  readonly owner: string;
+  start(): void;
+  /** Stops claiming; in-flight attempts finish (bounded by the webhook timeout) and are recorded. */
+  stop(): Promise<void>;
+  wake(): void;
+}
+
+export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOptions = {}): DeliveryWorker {
+  const pollMs = options.pollMs ?? 250;
+  const concurrency = options.concurrency ?? 16;
+  const owner = newId('wrk');
+  // Long enough that a live worker never loses a lease mid-attempt.
+  const leaseMs = ctx.config.webhookTimeoutMs + 60_000;
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wakeRequested = false;
+  let sleeper: (() => void) | null = null;
+
+  function wake() {
+    wakeRequested = true;
+    const resume = sleeper;
+    sleeper = null;
+    resume?.();
+  }
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        sleeper = null;
+        resolve();
+      }, ms);
+      sleeper = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  async function process(deliveryId: string) {
+    try {
+      await ctx.services.events.attemptLeased(deliveryId, owner);
+    } catch (err) {
+      ctx.log.error({ err, deliveryId }, 'webhook delivery attempt failed');
+      await releaseLease(ctx.db, deliveryId, owner).catch(() => undefined);
+    }
+  }
+
+  async function run() {
+    while (running) {
+      wakeRequested = false;
+      const room = concurrency - inFlight.size;
+      let claimed: string[] = [];
+      if (room > 0) {
+        try {
+          const now = nowIso();
+          claimed = await claimDue(ctx.db, owner, now, new Date(Date.parse(now) + leaseMs).toISOString(), room);
+        } catch (err) {
+          if (running) ctx.log.error({ err }, 'claiming webhook deliveries failed');
+        }
+      }
+      for (const id of claimed) {
+        const task: Promise<void> = process(id).finally(() => {
+          inFlight.delete(task);
+          wake();
+        });
+        inFlight.add(task);
+      }
+      // A full batch may mean more are due; otherwise wait for a signal, a free slot or the poll.
+      if (claimed.length === room && room > 0) continue;
+      if (!wakeRequested && running) await sleep(pollMs);
+    }
+  }
+
+  return {
+    owner,
+    start() {
+      if (running) return;
+      running = true;
+      ctx.notifier.subscribe(DELIVERY_TOPIC, () => {
+        if (running) wake();
+      });
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+      await Promise.all([...inFlight]);
+    },
+    wake,
+  };
+}
 
 /** Starts this module's background work; stop hooks go to ctx.onClose. */
-export async function startEventsWorkers(_ctx: AppContext): Promise<void> {}
+export async function startEventsWorkers(ctx: AppContext): Promise<void> {
+  const worker = createDeliveryWorker(ctx);
+  worker.start();
+  ctx.onClose.push(() => worker.stop());
+}

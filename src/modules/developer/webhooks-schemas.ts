@@ -1,0 +1,83 @@
+import { Type } from 'typebox';
+import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+
+const EVENTS_DESCRIPTION = '"*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test';
+
+export const WebhookEndpointSchema = Type.Object({
+  endpointId: Type.String(),
+  url: Type.String(),
+  events: Type.Array(Type.String(), { description: EVENTS_DESCRIPTION }),
+  description: Nullable(Type.String()),
+  enabled: Type.Boolean(),
+  disabledReason: Nullable(Type.String({ description: 'why the endpoint is disabled (e.g. it answered 410 Gone)' })),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+});
+
+const WebhookUrl = Type.String({ minLength: 1, maxLength: 2048, description: 'https URL that does not resolve to a private address' });
+const Events = Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20, description: EVENTS_DESCRIPTION });
+const Description = Type.String({ maxLength: 500 });
+
+export const CreateWebhookBody = Type.Object({
+  url: WebhookUrl,
+  events: Type.Optional(Events),
+  description: Type.Optional(Nullable(Description)),
+});
+
+export const UpdateWebhookBody = Type.Object({
+  url: Type.Optional(WebhookUrl),
+  events: Type.Optional(Events),
+  description: Type.Optional(Nullable(Description)),
+  enabled: Type.Optional(Type.Boolean()),
+  rotateSecret: Type.Optional(Type.Boolean({ description: 'true: a new whsec_ secret replaces the old one and is returned once' })),
+});
+
+export const EndpointParams = Type.Object({ endpointId: Type.String({ maxLength: 100 }) });
+
+export const DeliveriesQuery = Type.Object({
+  storeId: Type.Optional(Type.String({ description: 'store identifier (required)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  cursor: Type.Optional(Type.String({ maxLength: 500, description: 'nextCursor of the previous page' })),
+});
+
+const AttemptSchema = Type.Object({
+  attempt: Type.Integer(),
+  attemptedAt: IsoTimestamp,
+  responseStatus: Nullable(Type.Integer()),
+  durationMs: Type.Integer(),
+  error: Nullable(Type.String()),
+  responseBodyExcerpt: Nullable(Type.String({ description: 'first 1 KB of the response body' })),
+});
+
+const PlannedAttemptSchema = Type.Object({
+  attempt: Type.Integer(),
+  delaySeconds: Type.Number({ description: 'wait before this attempt (WEBHOOK_RETRY_SCHEDULE)' }),
+  at: Nullable(IsoTimestamp),
+  state: Type.Union([Type.Literal('attempted'), Type.Literal('planned'), Type.Literal('cancelled')]),
+});
+
+export const DeliverySchema = Type.Object({
+  deliveryId: Type.String(),
+  endpointId: Type.String(),
+  eventId: Type.String(),
+  eventType: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('retrying'), Type.Literal('failed')]),
+  attemptCount: Type.Integer(),
+  maxAttempts: Type.Integer(),
+  nextAttemptAt: Nullable(IsoTimestamp),
+  retrySchedule: Type.Array(PlannedAttemptSchema),
+  attempts: Type.Array(AttemptSchema),
+  terminalFailure: Nullable(Type.Object({ reason: Type.String(), at: IsoTimestamp })),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+});
+
+export const TestResultSchema = Type.Object({
+  ok: Type.Boolean(),
+  deliveryId: Type.String(),
+  eventId: Type.String(),
+  status: Type.String({ description: 'succeeded or failed' }),
+  responseStatus: Nullable(Type.Integer()),
+  durationMs: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+});

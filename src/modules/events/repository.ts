@@ -1,0 +1,112 @@
+// Queries of the events module. Every tenant query takes storeId explicitly.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/sql.ts';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
+
+type Db = Executor<Database>;
+
+export async function insertEndpoint(db: Db, row: WebhookEndpointRow): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export async function findEndpoint(db: Db, storeId: string, endpointId: string): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('store_id', '=', storeId).where('id', '=', endpointId).executeTakeFirst();
+}
+
+export async function listEndpoints(db: Db, storeId: string): Promise<WebhookEndpointRow[]> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('store_id', '=', storeId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+}
+
+export async function updateEndpoint(db: Db, storeId: string, endpointId: string, changes: Partial<WebhookEndpointRow>): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(changes).where('store_id', '=', storeId).where('id', '=', endpointId).execute();
+}
+
+export async function deleteEndpoint(db: Db, storeId: string, endpointId: string): Promise<boolean> {
+  const result = await db.deleteFrom('webhook_endpoints').where('store_id', '=', storeId).where('id', '=', endpointId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function enabledEndpoints(db: Db, storeId: string): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
+  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('store_id', '=', storeId).where('enabled', '=', 1).execute();
+}
+
+export async function insertDeliveries(db: Db, rows: WebhookDeliveryRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+}
+
+/**
+ * Leases up to `limit` due deliveries to `owner` until `leaseUntil`. One conditional UPDATE:
+ * a row already leased by another worker (lease not expired) is not taken, and on PostgreSQL
+ * a concurrent claimer waits for the row lock and then re-checks the condition, so each
+ * delivery goes to one worker. An expired lease (a crashed worker) is taken over.
+ */
+export async function claimDue(db: Kysely<Database>, owner: string, now: string, leaseUntil: string, limit: number): Promise<string[]> {
+  const candidates = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', 'in', ['pending', 'retrying'])
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+    .orderBy('next_attempt_at', 'asc')
+    .limit(limit)
+    .execute();
+  if (candidates.length === 0) return [];
+  const claimed = await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_owner: owner, lease_expires_at: leaseUntil })
+    .where('id', 'in', candidates.map((c) => c.id))
+    .where('status', 'in', ['pending', 'retrying'])
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+    .returning('id')
+    .execute();
+  return claimed.map((c) => c.id);
+}
+
+export interface LeasedDelivery {
+  delivery: WebhookDeliveryRow;
+  endpoint: WebhookEndpointRow | undefined;
+  payload: string;
+}
+
+export async function loadLeased(db: Db, deliveryId: string, owner: string): Promise<LeasedDelivery | null> {
+  const delivery = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).where('lease_owner', '=', owner).executeTakeFirst();
+  if (!delivery) return null;
+  const event = await db.selectFrom('events').select('payload').where('id', '=', delivery.event_id).where('store_id', '=', delivery.store_id).executeTakeFirst();
+  if (!event) return null;
+  const endpoint = await findEndpoint(db, delivery.store_id, delivery.endpoint_id);
+  return { delivery, endpoint, payload: event.payload };
+}
+
+/** Applies the result of an attempt if `owner` still holds the lease; false when it does not. */
+export async function finishAttempt(db: Db, deliveryId: string, owner: string, changes: Partial<WebhookDeliveryRow>): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ ...changes, lease_owner: null, lease_expires_at: null })
+    .where('id', '=', deliveryId)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseLease(db: Db, deliveryId: string, owner: string): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ lease_owner: null, lease_expires_at: null }).where('id', '=', deliveryId).where('lease_owner', '=', owner).execute();
+}
+
+export async function insertAttempt(db: Db, row: WebhookAttemptRow): Promise<void> {
+  await db.insertInto('webhook_attempts').values(row).execute();
+}
+
+export async function listDeliveries(db: Db, storeId: string, endpointId: string, limit: number, after: [string, string] | null): Promise<WebhookDeliveryRow[]> {
+  let query = db.selectFrom('webhook_deliveries').selectAll().where('store_id', '=', storeId).where('endpoint_id', '=', endpointId);
+  if (after) {
+    const [createdAt, id] = after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function attemptsOf(db: Db, storeId: string, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db.selectFrom('webhook_attempts').selectAll().where('store_id', '=', storeId).where('delivery_id', 'in', deliveryIds).orderBy('attempt', 'asc').execute();
+}
