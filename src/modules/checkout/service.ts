@@ -1,8 +1,503 @@
-// Checkout, preview, orders and payments.
+// Checkout, preview, orders and payments. Totals come from the catalog and store settings, never
+// from the payload. Stock is reserved in the order's transaction and released when the payment
+// fails, is cancelled or the checkout expires. Every status change is a conditional update
+// (`WHERE status IN …`), so a payment confirmed twice (redirect and webhook racing) applies once.
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation, type Executor } from '../../db/sql.ts';
+import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
+import { AppError, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import { crockfordCode, newId, randomToken } from '../../shared/ids.ts';
+import { toMajor } from '../../shared/money.ts';
+import { addSeconds, nowIso } from '../../shared/time.ts';
+import type { EventType } from '../events/service.ts';
+import type { Store } from '../stores/service.ts';
+import { parseCheckoutPayload, type CheckoutInput, type CheckoutLineInput } from './payload.ts';
+import { createPaystackProvider } from './providers/paystack.ts';
+import { createSandboxProvider } from './providers/sandbox.ts';
+import { ProviderError, type PaymentProvider } from './providers/types.ts';
+import * as repo from './repository.ts';
+import type { OrderLineRow, OrderRow } from './tables.ts';
+import { computeTotals, type PricedLine, type Totals } from './totals.ts';
 
-export function createCheckoutService(_ctx: AppContext) {
-  return {};
+export const CHECKOUT_TTL_SECONDS = 30 * 60;
+/** Orders waiting for money, with stock held. */
+const AWAITING_PAYMENT = ['pending_payment', 'pending_cash_collection', 'pending_manual'];
+/** Orders whose checkout closed without payment (stock released). */
+const CLOSED_UNPAID = ['payment_failed', 'cancelled', 'expired'];
+/** Paid orders, in fulfilment order. */
+const PAID = ['paid', 'pending_delivery', 'confirmed'];
+
+export type FulfilmentStatus = 'pending_delivery' | 'confirmed';
+
+function money(minor: number, currency: string) {
+  return toMajor(minor, currency);
+}
+
+function lineView(l: { itemId: string; name: string; qty: number; unitPriceMinor: number }, currency: string) {
+  const lineTotalMinor = l.qty * l.unitPriceMinor;
+  return {
+    itemId: l.itemId,
+    name: l.name,
+    qty: l.qty,
+    unitPrice: money(l.unitPriceMinor, currency),
+    unitPriceMinor: l.unitPriceMinor,
+    lineTotal: money(lineTotalMinor, currency),
+    lineTotalMinor,
+  };
+}
+
+function totalsView(t: Totals, currency: string) {
+  return {
+    subtotal: money(t.subtotalMinor, currency),
+    subtotalMinor: t.subtotalMinor,
+    fees: money(t.feesMinor, currency),
+    feesMinor: t.feesMinor,
+    total: money(t.totalMinor, currency),
+    totalMinor: t.totalMinor,
+    split: { storeMinor: t.storeMinor, platformMinor: t.platformMinor },
+    feeBearer: t.feeBearer,
+  };
+}
+
+function rowTotals(row: OrderRow): Totals {
+  return {
+    subtotalMinor: row.subtotal_minor,
+    feesMinor: row.fees_minor,
+    totalMinor: row.total_minor,
+    storeMinor: row.store_minor,
+    platformMinor: row.platform_minor,
+    feeBearer: row.fee_bearer as Totals['feeBearer'],
+  };
+}
+
+/** The order as the API shows it (order status lookup, staff, webhooks). */
+export function toOrder(row: OrderRow, lines: OrderLineRow[]) {
+  const c = row.currency;
+  return {
+    orderId: row.id,
+    storeId: row.store_id,
+    reference: row.reference,
+    clientOrderId: row.client_order_id,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    paymentMethod: row.payment_method,
+    provider: row.provider,
+    paymentReference: row.payment_reference,
+    amountPaid: money(row.amount_paid_minor, c),
+    amountPaidMinor: Number(row.amount_paid_minor),
+    currency: c,
+    ...totalsView(rowTotals(row), c),
+    syncStatus: row.sync_status,
+    items: lines.map((l) => lineView({ itemId: l.item_id, name: l.name, qty: l.qty, unitPriceMinor: l.unit_price_minor }, c)),
+    customer: JSON.parse(row.customer) as { name: string; email: string | null; phone: string | null },
+    customerId: row.customer_id,
+    delivery: row.delivery ? (JSON.parse(row.delivery) as { location: string | null; notes: string | null }) : null,
+    sourceChannel: row.source_channel,
+    sourceLabel: row.source_label,
+    checkoutUrl: row.checkout_url,
+    note: row.note,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    paidAt: row.paid_at,
+  };
+}
+
+export type Order = ReturnType<typeof toOrder>;
+
+/** The checkout-create response body (CONTRACT §5). */
+function toCheckoutResponse(row: OrderRow, lines: OrderLineRow[]) {
+  const order = toOrder(row, lines);
+  return {
+    ok: true,
+    storeId: row.store_id,
+    orderId: row.id,
+    reference: row.reference,
+    clientOrderId: row.client_order_id,
+    checkoutUrl: row.checkout_url,
+    authorizationUrl: row.checkout_url,
+    paymentReference: row.payment_reference,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    paymentMethod: row.payment_method,
+    currency: row.currency,
+    items: order.items,
+    ...totalsView(rowTotals(row), row.currency),
+    expiresAt: row.expires_at,
+  };
+}
+
+export function createPaymentProvider(ctx: AppContext): PaymentProvider {
+  const { config } = ctx;
+  if (config.paymentProvider === 'paystack') return createPaystackProvider(config.paystackBaseUrl, config.paystackSecretKey ?? '');
+  return createSandboxProvider(config.publicBaseUrl);
+}
+
+export function createCheckoutService(ctx: AppContext) {
+  const { db } = ctx;
+  const provider = createPaymentProvider(ctx);
+
+  async function withLines(row: OrderRow, executor: Executor<Database> = db) {
+    return { row, lines: await repo.linesOf(executor, [row.id]) };
+  }
+
+  /** Parses the payload, prices it from the catalog and checks it; nothing is written. */
+  async function quote(storeId: string, raw: unknown, requireUrls: boolean) {
+    const { value: input, errors } = parseCheckoutPayload(storeId, raw, { requireUrls });
+    if (!input) throw validationFailed(errors);
+    const store = await ctx.services.stores.getStore(storeId);
+    if (input.currency && input.currency !== store.currency) {
+      throw validationFailed([{ field: 'currency', message: `this store sells in ${store.currency}` }]);
+    }
+    if (requireUrls && input.paymentMethod === 'gateway_checkout' && provider.requiresEmail && !input.customer.email) {
+      throw validationFailed([{ field: 'customer.email', message: 'is required for card and mobile-money checkout' }]);
+    }
+    const missing: ErrorDetail[] = [];
+    const notForSale: ErrorDetail[] = [];
+    const priced: (PricedLine & { stockCount: number | null })[] = [];
+    for (const line of input.lines) {
+      const item = await ctx.services.catalog.findItem(db, storeId, line.itemId);
+      if (!item || !item.published) missing.push({ field: line.itemId, message: 'no such item in this store' });
+      else if (item.itemType !== 'product') notForSale.push({ field: line.itemId, message: `a ${item.itemType} is booked, not bought: use /v1IntegrationBookings` });
+      else priced.push({ itemId: item.id, name: item.name, qty: line.qty, unitPriceMinor: item.priceMinor, stockCount: item.stockCount });
+    }
+    if (missing.length) throw unprocessable('item-not-found', 'Some items are not in this store’s catalog.', missing);
+    if (notForSale.length) throw unprocessable('not-purchasable', 'Services and courses cannot be bought through checkout.', notForSale);
+    return { input, store, lines: priced, totals: computeTotals(priced, store.settings) };
+  }
+
+  function previewBody(store: Store, input: CheckoutInput, lines: PricedLine[], totals: Totals) {
+    return {
+      ok: true,
+      storeId: store.id,
+      clientOrderId: input.clientOrderId,
+      currency: store.currency,
+      items: lines.map((l) => lineView(l, store.currency)),
+      ...totalsView(totals, store.currency),
+    };
+  }
+
+  /** A live order for the same clientOrderId: 200 with it while pending, 409 once it is paid. */
+  async function existingForClientOrderId(storeId: string, clientOrderId: string) {
+    const row = await repo.findLiveByClientOrderId(db, storeId, clientOrderId);
+    if (!row) return null;
+    if (!AWAITING_PAYMENT.includes(row.status)) {
+      throw conflict('conflict', `Order ${row.reference} with this clientOrderId is already ${row.status}; use a new clientOrderId for a new order.`, [
+        { field: 'clientOrderId', message: 'already used by a paid order' },
+      ]);
+    }
+    const { lines } = await withLines(row);
+    return { status: 200, body: toCheckoutResponse(row, lines) };
+  }
+
+  async function emitOrder(trx: Executor<Database>, type: EventType, row: OrderRow) {
+    const lines = await repo.linesOf(trx, [row.id]);
+    await ctx.services.events.emit(trx, row.store_id, type, toOrder(row, lines));
+  }
+
+  async function stockLines(trx: Executor<Database>, orderId: string): Promise<CheckoutLineInput[]> {
+    return (await repo.linesOf(trx, [orderId])).map((l) => ({ itemId: l.item_id, qty: l.qty }));
+  }
+
+  const service = {
+    provider,
+    toOrder,
+
+    async preview(storeId: string, raw: unknown) {
+      const { input, store, lines, totals } = await quote(storeId, raw, false);
+      const short = lines.filter((l) => l.stockCount !== null && l.stockCount < l.qty).map((l) => ({ field: l.itemId, message: `only ${l.stockCount} left` }));
+      if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
+      return { status: 200, body: previewBody(store, input, lines, totals) };
+    },
+
+    /** POST /integrationCheckoutCreate: 201 with a new order, or 200 with the pending order of a repeated clientOrderId. */
+    async create(storeId: string, raw: unknown): Promise<{ status: number; body: ReturnType<typeof toCheckoutResponse> }> {
+      const { input, store, lines, totals } = await quote(storeId, raw, true);
+      if (input.clientOrderId) {
+        const existing = await existingForClientOrderId(storeId, input.clientOrderId);
+        if (existing) return existing;
+      }
+      const now = nowIso();
+      const gateway = input.paymentMethod === 'gateway_checkout';
+      const reference = `ORD-${crockfordCode(12)}`;
+      const row: OrderRow = {
+        id: newId('ord'),
+        store_id: storeId,
+        reference,
+        client_order_id: input.clientOrderId,
+        client_order_key: input.clientOrderId,
+        status: gateway ? 'pending_payment' : input.paymentMethod === 'cash' ? 'pending_cash_collection' : 'pending_manual',
+        payment_status: 'payment_pending',
+        payment_method: input.paymentMethod,
+        provider: gateway ? provider.name : 'manual',
+        payment_reference: null,
+        checkout_url: null,
+        pay_token: randomToken(24),
+        currency: store.currency,
+        subtotal_minor: totals.subtotalMinor,
+        fees_minor: totals.feesMinor,
+        total_minor: totals.totalMinor,
+        store_minor: totals.storeMinor,
+        platform_minor: totals.platformMinor,
+        fee_bearer: totals.feeBearer,
+        amount_paid_minor: 0,
+        customer_id: null,
+        customer: JSON.stringify(input.customer),
+        delivery: input.delivery ? JSON.stringify(input.delivery) : null,
+        return_url: input.returnUrl ?? '',
+        cancel_url: input.cancelUrl ?? '',
+        source_channel: input.sourceChannel,
+        source_label: input.sourceLabel,
+        sync_status: 'synced',
+        stock_held: 1,
+        note: null,
+        // Manual orders wait for staff; only gateway checkouts expire.
+        expires_at: gateway ? addSeconds(now, CHECKOUT_TTL_SECONDS) : null,
+        paid_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      const lineRows: OrderLineRow[] = lines.map((l, i) => ({
+        order_id: row.id,
+        line_no: i + 1,
+        store_id: storeId,
+        item_id: l.itemId,
+        name: l.name,
+        qty: l.qty,
+        unit_price_minor: l.unitPriceMinor,
+        line_total_minor: l.qty * l.unitPriceMinor,
+      }));
+      try {
+        await db.transaction().execute(async (trx) => {
+          await ctx.services.catalog.reserveStock(trx, storeId, lines.map((l) => ({ itemId: l.itemId, qty: l.qty })));
+          const c = input.customer;
+          if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
+          await repo.insertOrder(trx, row);
+          await repo.insertLines(trx, lineRows);
+          await ctx.services.events.emit(trx, storeId, 'order.created', toOrder(row, lineRows));
+        });
+      } catch (error) {
+        if (isUniqueViolation(error) && input.clientOrderId) {
+          // A concurrent create with the same clientOrderId won: answer with its order.
+          const existing = await existingForClientOrderId(storeId, input.clientOrderId);
+          if (existing) return existing;
+        }
+        throw error;
+      }
+      await ctx.services.catalog.invalidate(storeId);
+      if (!gateway) return { status: 201, body: toCheckoutResponse(row, lineRows) };
+
+      let init;
+      try {
+        init = await provider.initialize({
+          reference,
+          amountMinor: row.total_minor,
+          currency: row.currency,
+          email: input.customer.email,
+          callbackUrl: `${ctx.config.publicBaseUrl}/pay/${reference}/return`,
+          metadata: { storeId, orderId: row.id, clientOrderId: input.clientOrderId ?? '' },
+        });
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        ctx.log.warn({ err: error, reference }, 'payment provider initialize failed');
+        await service.closeUnpaid(reference, 'payment_failed', 'the payment provider could not start the payment');
+        throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the payment; the order was not kept. Retry shortly.');
+      }
+      row.checkout_url = init.authorizationUrl;
+      row.payment_reference = init.paymentReference;
+      row.updated_at = nowIso();
+      await repo.updateOrder(db, storeId, row.id, { checkout_url: row.checkout_url, payment_reference: row.payment_reference, updated_at: row.updated_at });
+      return { status: 201, body: toCheckoutResponse(row, lineRows) };
+    },
+
+    /** The order for a reference, trxref or clientOrderId (newest first). */
+    async lookup(storeId: string, value: string): Promise<Order> {
+      const row = await repo.lookupOrder(db, storeId, value);
+      if (!row) throw notFound('order-not-found', 'No order with this reference or clientOrderId in this store.');
+      const { lines } = await withLines(row);
+      return toOrder(row, lines);
+    },
+
+    /** The order row for a reference, across stores (hosted page, provider callbacks). */
+    async findByReference(reference: string) {
+      const row = await repo.findByReference(db, reference);
+      return row ? withLines(row) : null;
+    },
+
+    /**
+     * Money arrived for the order (sandbox Pay, Paystack verify or webhook). Applied once: a second
+     * confirmation finds the order already paid and changes nothing. A wrong amount or currency, or
+     * money for a checkout that had already closed (stock released), goes to manual review.
+     */
+    async confirmPayment(reference: string, payment: { amountMinor: number; currency: string; paidAt?: string | null; via: string }) {
+      const result = await db.transaction().execute(async (trx) => {
+        const row = await repo.lockByReference(trx, reference);
+        if (!row) return { row: null, applied: false };
+        const now = nowIso();
+        const paidAt = payment.paidAt && !Number.isNaN(Date.parse(payment.paidAt)) ? new Date(payment.paidAt).toISOString() : now;
+        const exact = payment.amountMinor === row.total_minor && payment.currency === row.currency;
+        let patch: Partial<OrderRow> | null = null;
+        let event: EventType = 'order.updated';
+        if (AWAITING_PAYMENT.includes(row.status) && exact) {
+          patch = { status: 'paid', payment_status: 'paid', amount_paid_minor: payment.amountMinor, paid_at: paidAt, expires_at: null, updated_at: now };
+          event = 'order.paid';
+        } else if (AWAITING_PAYMENT.includes(row.status) || CLOSED_UNPAID.includes(row.status)) {
+          const why = !exact
+            ? `payment of ${payment.amountMinor} ${payment.currency} via ${payment.via} does not match the total ${row.total_minor} ${row.currency}`
+            : `payment via ${payment.via} arrived after the checkout was ${row.status}; stock was released`;
+          patch = { status: 'pending_manual', payment_status: 'manual_review', amount_paid_minor: payment.amountMinor, paid_at: paidAt, expires_at: null, note: why, updated_at: now };
+        }
+        if (!patch || !(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) return { row, applied: false };
+        const next = { ...row, ...patch } as OrderRow;
+        if (event === 'order.paid' && next.customer_id) await ctx.services.customers.addSpent(trx, row.store_id, next.customer_id, payment.amountMinor);
+        await emitOrder(trx, event, next);
+        return { row: next, applied: true };
+      });
+      return result;
+    },
+
+    /**
+     * Closes an unpaid checkout (declined, cancelled, expired) and puts its stock back. No-op when
+     * the order already left pending_payment (paid, or closed by another instance).
+     */
+    async closeUnpaid(reference: string, to: 'payment_failed' | 'cancelled' | 'expired', note?: string, from: string[] = ['pending_payment']) {
+      const result = await db.transaction().execute(async (trx) => {
+        const row = await repo.lockByReference(trx, reference);
+        if (!row || !from.includes(row.status)) return { row, applied: false };
+        const patch: Partial<OrderRow> = { status: to, client_order_key: null, stock_held: 0, expires_at: null, updated_at: nowIso(), ...(note ? { note } : {}) };
+        if (!(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) return { row, applied: false };
+        if (Number(row.stock_held) === 1) await ctx.services.catalog.releaseStock(trx, row.store_id, await stockLines(trx, row.id));
+        const next = { ...row, ...patch } as OrderRow;
+        await emitOrder(trx, to === 'payment_failed' ? 'order.payment_failed' : 'order.updated', next);
+        return { row: next, applied: true };
+      });
+      if (result.applied && result.row) await ctx.services.catalog.invalidate(result.row.store_id);
+      return result;
+    },
+
+    /** Expires checkouts past their 30 minutes; safe with several instances (each close is conditional). */
+    async expireDue(now = nowIso(), batch = 100): Promise<number> {
+      let expired = 0;
+      for (const due of await repo.dueForExpiry(db, now, batch)) {
+        if ((await service.closeUnpaid(due.reference, 'expired', 'checkout expired unpaid')).applied) expired++;
+      }
+      return expired;
+    },
+
+    // ---- staff ----
+
+    async listOrders(storeId: string, options: { limit: number; cursor?: string; status?: string }) {
+      const after = decodeCursor(options.cursor, 2) as [string, string] | null;
+      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, status: options.status });
+      const page = rows.slice(0, options.limit);
+      const lines = await repo.linesOf(db, page.map((r) => r.id));
+      const last = page[page.length - 1];
+      return {
+        orders: page.map((r) => toOrder(r, lines.filter((l) => l.order_id === r.id))),
+        nextCursor: rows.length > options.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+      };
+    },
+
+    async getOrder(storeId: string, idOrReference: string): Promise<Order> {
+      const row = (await repo.findOrder(db, storeId, idOrReference)) ?? (await repo.lookupOrder(db, storeId, idOrReference));
+      if (!row) throw notFound('order-not-found', `No order ${idOrReference} in this store.`);
+      const { lines } = await withLines(row);
+      return toOrder(row, lines);
+    },
+
+    /** Staff settle a cash, manual or mobile-money order (or one in manual review) as paid. */
+    async markPaid(storeId: string, idOrReference: string, input: { method?: string; note?: string }) {
+      const current = await service.getOrder(storeId, idOrReference);
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findOrder(trx, storeId, current.orderId);
+        if (!row || !AWAITING_PAYMENT.includes(row.status)) {
+          throw conflict('conflict', `Order is ${row?.status ?? 'gone'}; only pending orders can be marked paid.`);
+        }
+        // Money taken for a checkout that had closed: take the stock again (409 out-of-stock when gone).
+        if (Number(row.stock_held) === 0) await ctx.services.catalog.reserveStock(trx, storeId, await stockLines(trx, row.id));
+        const amount = row.amount_paid_minor > 0 ? row.amount_paid_minor : row.total_minor;
+        const now = nowIso();
+        const patch: Partial<OrderRow> = {
+          status: 'paid',
+          payment_status: 'paid',
+          payment_method: input.method ?? row.payment_method,
+          amount_paid_minor: amount,
+          paid_at: row.paid_at ?? now,
+          stock_held: 1,
+          expires_at: null,
+          note: input.note ?? row.note,
+          updated_at: now,
+        };
+        if (!(await repo.transition(trx, storeId, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
+        const next = { ...row, ...patch } as OrderRow;
+        if (next.customer_id) await ctx.services.customers.addSpent(trx, storeId, next.customer_id, amount);
+        await emitOrder(trx, 'order.paid', next);
+      });
+      await ctx.services.catalog.invalidate(storeId);
+      return service.getOrder(storeId, current.orderId);
+    },
+
+    /** Staff refund of a paid order; `restock` puts the items back on the shelf. */
+    async refund(storeId: string, idOrReference: string, input: { restock?: boolean; note?: string }) {
+      const current = await service.getOrder(storeId, idOrReference);
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findOrder(trx, storeId, current.orderId);
+        if (!row || !PAID.includes(row.status)) throw conflict('conflict', `Order is ${row?.status ?? 'gone'}; only paid orders can be refunded.`);
+        const restock = input.restock === true && Number(row.stock_held) === 1;
+        const patch: Partial<OrderRow> = {
+          status: 'refunded',
+          payment_status: 'refunded',
+          client_order_key: null,
+          stock_held: restock ? 0 : row.stock_held,
+          note: input.note ?? row.note,
+          updated_at: nowIso(),
+        };
+        if (!(await repo.transition(trx, storeId, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
+        if (restock) await ctx.services.catalog.releaseStock(trx, storeId, await stockLines(trx, row.id));
+        if (row.customer_id) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, -row.amount_paid_minor);
+        await emitOrder(trx, 'order.updated', { ...row, ...patch } as OrderRow);
+      });
+      await ctx.services.catalog.invalidate(storeId);
+      return service.getOrder(storeId, current.orderId);
+    },
+
+    /** Fulfilment: paid → pending_delivery → confirmed (or paid → confirmed). */
+    async moveFulfilment(storeId: string, idOrReference: string, to: FulfilmentStatus) {
+      const current = await service.getOrder(storeId, idOrReference);
+      const from = to === 'pending_delivery' ? ['paid'] : ['paid', 'pending_delivery'];
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findOrder(trx, storeId, current.orderId);
+        if (!row || !from.includes(row.status)) throw conflict('conflict', `An order that is ${row?.status ?? 'gone'} cannot move to ${to}.`);
+        const patch = { status: to, updated_at: nowIso() };
+        if (!(await repo.transition(trx, storeId, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
+        await emitOrder(trx, 'order.updated', { ...row, ...patch });
+      });
+      return service.getOrder(storeId, current.orderId);
+    },
+
+    /** Staff cancel of an unpaid order (any pending state); its stock goes back. */
+    async cancel(storeId: string, idOrReference: string) {
+      const current = await service.getOrder(storeId, idOrReference);
+      const result = await service.closeUnpaid(current.reference, 'cancelled', 'cancelled by staff', AWAITING_PAYMENT);
+      if (!result.applied) throw conflict('conflict', `An order that is ${result.row?.status ?? 'gone'} cannot be cancelled.`);
+      return service.getOrder(storeId, current.orderId);
+    },
+
+    // ---- read models for reporting (the reporting module never reads these tables itself) ----
+
+    /** Per item: quantity, revenue (minor units) and number of paid orders since `since`. */
+    async topSellingSince(storeId: string, since: string, limit: number) {
+      const rows = await repo.topSelling(db, storeId, since, limit);
+      return rows.map((r) => ({ itemId: r.itemId, name: String(r.name ?? ''), quantity: Number(r.quantity), revenueMinor: Number(r.revenueMinor), ordersCount: Number(r.ordersCount) }));
+    },
+
+    /** Paid orders with paid_at in [from, to): their payment time and amount. */
+    async paidOrdersBetween(storeId: string, from: string, to: string) {
+      return (await repo.paidOrdersBetween(db, storeId, from, to)).map((r) => ({ paidAt: r.paid_at as string, amountMinor: Number(r.amount_paid_minor) }));
+    },
+  };
+  return service;
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,115 @@
+// Order queries. First argument is `db` (the Kysely instance or a transaction); every query that
+// touches tenant data filters by store_id, except lookups by the globally unique reference that
+// payment providers call back with.
+import type { Executor } from '../../db/sql.ts';
+import { forUpdate } from '../../db/sql.ts';
+import type { Database } from '../../db/database.ts';
+import type { OrderLineRow, OrderRow } from './tables.ts';
+
+type Db = Executor<Database>;
+
+export const insertOrder = (db: Db, row: OrderRow) => db.insertInto('orders').values(row).execute();
+
+export const insertLines = (db: Db, rows: OrderLineRow[]) => db.insertInto('order_lines').values(rows).execute();
+
+export const findOrder = (db: Db, storeId: string, orderId: string) =>
+  db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('id', '=', orderId).executeTakeFirst();
+
+/** By reference across stores: provider callbacks and the hosted page know only the reference. */
+export const findByReference = (db: Db, reference: string) =>
+  db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
+
+export const lockByReference = (db: Db, reference: string) =>
+  forUpdate(db, db.selectFrom('orders').selectAll().where('reference', '=', reference)).executeTakeFirst();
+
+export const findLiveByClientOrderId = (db: Db, storeId: string, clientOrderId: string) =>
+  db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('client_order_key', '=', clientOrderId).executeTakeFirst();
+
+/** reference, payment reference (trxref) or clientOrderId; the newest order wins. */
+export const lookupOrder = (db: Db, storeId: string, value: string) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where((eb) => eb.or([eb('reference', '=', value), eb('payment_reference', '=', value), eb('client_order_id', '=', value)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+export const linesOf = (db: Db, orderIds: string[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([] as OrderLineRow[])
+    : db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('line_no').execute();
+
+/**
+ * Moves the order from one of `from` to a new state; false when another writer moved it first.
+ * This conditional update is what makes a payment confirmed twice apply once.
+ */
+export async function transition(db: Db, storeId: string, orderId: string, from: string[], patch: Partial<OrderRow>): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set(patch)
+    .where('store_id', '=', storeId)
+    .where('id', '=', orderId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const updateOrder = (db: Db, storeId: string, orderId: string, patch: Partial<OrderRow>) =>
+  db.updateTable('orders').set(patch).where('store_id', '=', storeId).where('id', '=', orderId).execute();
+
+export const dueForExpiry = (db: Db, now: string, limit: number) =>
+  db
+    .selectFrom('orders')
+    .select(['store_id', 'reference'])
+    .where('status', '=', 'pending_payment')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+
+export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; status?: string }) {
+  let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
+  if (options.status) q = q.where('status', '=', options.status);
+  if (options.after) {
+    const [createdAt, id] = options.after;
+    q = q.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+}
+
+/** Quantity, revenue and order count per item over paid orders since `since`. */
+export function topSelling(db: Db, storeId: string, since: string, limit: number) {
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .where('o.store_id', '=', storeId)
+    .where('l.store_id', '=', storeId)
+    .where('o.payment_status', '=', 'paid')
+    .where('o.paid_at', '>=', since)
+    .groupBy('l.item_id')
+    .select((eb) => [
+      'l.item_id as itemId',
+      eb.fn.max('l.name').as('name'),
+      eb.fn.sum<number | string>('l.qty').as('quantity'),
+      eb.fn.sum<number | string>('l.line_total_minor').as('revenueMinor'),
+      eb.fn.count<number | string>('l.order_id').distinct().as('ordersCount'),
+    ])
+    .orderBy('quantity', 'desc')
+    .orderBy('revenueMinor', 'desc')
+    .orderBy('l.item_id')
+    .limit(limit)
+    .execute();
+}
+
+export const paidOrdersBetween = (db: Db, storeId: string, from: string, to: string) =>
+  db
+    .selectFrom('orders')
+    .select(['paid_at', 'amount_paid_minor'])
+    .where('store_id', '=', storeId)
+    .where('payment_status', '=', 'paid')
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', to)
+    .execute();
