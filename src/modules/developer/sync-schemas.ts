@@ -1,0 +1,72 @@
+import { Type } from 'typebox';
+import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+
+/** Items per feed: a 10,000-item catalog with room to grow. */
+export const MAX_FEED_ITEMS = 20_000;
+/** Body limit of POST /developer/sync-runs only (the rest of the service keeps 1 MB). */
+export const SYNC_BODY_LIMIT = 16 * 1024 * 1024;
+
+const Mode = Type.Union([Type.Literal('full'), Type.Literal('upsert')], {
+  description: 'full: the feed is the whole catalog (items left out are deleted); upsert: create or update the items sent, keep the rest',
+});
+
+export const SyncFailureSchema = Type.Object({
+  row: Nullable(Type.Integer({ description: 'JSON: position in items from 1; CSV: spreadsheet row (header = row 1); null for a run-level failure' })),
+  itemId: Nullable(Type.String()),
+  reason: Type.String(),
+});
+
+export const SyncRunSchema = Type.Object({
+  runId: Type.String(),
+  kind: Type.Union([Type.Literal('sync'), Type.Literal('rollback')]),
+  mode: Nullable(Mode),
+  source: Nullable(Type.Union([Type.Literal('json'), Type.Literal('csv')])),
+  status: Type.Union([Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('rolled_back')]),
+  startedAt: IsoTimestamp,
+  finishedAt: Nullable(IsoTimestamp),
+  durationMs: Nullable(Type.Integer()),
+  counts: Type.Object({ created: Type.Integer(), updated: Type.Integer(), deleted: Type.Integer(), unchanged: Type.Integer(), failed: Type.Integer() }),
+  failures: Type.Array(SyncFailureSchema, { description: 'at most 1000 kept; counts.failed has the full number' }),
+  rollbackOf: Nullable(Type.String({ description: 'rollback runs: the sync run whose snapshot was restored' })),
+  rolledBackBy: Nullable(Type.String({ description: 'rolled_back sync runs: the rollback run that undid them' })),
+  rolledBackAt: Nullable(IsoTimestamp),
+});
+
+export const SyncFeedBody = Type.Object(
+  {
+    mode: Mode,
+    items: Type.Array(Type.Unknown({ description: 'catalog item input with the caller-chosen id (CONTRACT §7)' }), { maxItems: MAX_FEED_ITEMS }),
+    allowMassDelete: Type.Optional(Type.Boolean({ description: 'let a full feed delete more than half the catalog' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SyncCsvBody = Type.String({
+  description: 'text/csv with a header row: id,name,itemType,category,description,price|priceMinor,stockCount,imageUrl,imageUrls (separated by |),imageAlt,published,schedule (JSON)',
+});
+
+export const SyncPostQuery = Type.Object({
+  storeId: Type.Optional(Type.String({ description: 'store identifier (required)' })),
+  mode: Type.Optional(Mode),
+  allowMassDelete: Type.Optional(Type.Boolean({ description: 'CSV feeds: let a full feed delete more than half the catalog' })),
+});
+
+export const SyncListQuery = Type.Object({
+  storeId: Type.Optional(Type.String({ description: 'store identifier (required)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+export const SyncRunParams = Type.Object({ runId: Type.String({ maxLength: 100 }) });
+
+/** The flat error body of a failed feed, with the failed run that was recorded. */
+export const SyncErrorBody = Type.Object({
+  ok: Type.Literal(false),
+  error: Type.String(),
+  message: Type.String(),
+  requestId: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  expectedVersion: Type.Optional(Type.String()),
+  receivedVersion: Type.Optional(Type.String()),
+  run: Type.Optional(SyncRunSchema),
+});
