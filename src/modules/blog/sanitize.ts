@@ -39,7 +39,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const href = safeHttpUrl(attribs.href);
-      return { tagName, attribs: href ? { href, rel: 'noopener noreferrer' } : {} };
+      const out: Record<string, string> = href ? { href, rel: 'noopener noreferrer' } : {};
+      return { tagName, attribs: out };
     },
     img: (tagName, attribs) => {
       const src = safeHttpUrl(attribs.src);
