@@ -50,9 +50,9 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       summary: 'Webhook endpoints of the store (never their secrets)',
       security,
       querystring: DeveloperQuery,
-      response: responses({ 200: Type.Object({ ok: Type.Boolean(), endpoints: Type.Array(WebhookEndpointSchema) }) }),
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), storeId: Type.String(), endpoints: Type.Array(WebhookEndpointSchema) }) }),
     },
-  }, async (request) => ({ ok: true, endpoints: await events.listEndpoints(authStoreId(request)) }));
+  }, async (request) => ({ ok: true, storeId: authStoreId(request), endpoints: await events.listEndpoints(authStoreId(request)) }));
 
   app.patch('/developer/webhooks/:endpointId', {
     config,
@@ -106,7 +106,7 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       security,
       params: EndpointParams,
       querystring: DeliveriesQuery,
-      response: responses({ 200: Type.Object({ ok: Type.Boolean(), deliveries: Type.Array(DeliverySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), storeId: Type.String(), endpointId: Type.String(), deliveries: Type.Array(DeliverySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
     },
-  }, async (request) => ({ ok: true, ...(await events.listDeliveries(authStoreId(request), endpointId(request), request.query as any)) }));
+  }, async (request) => ({ ok: true, storeId: authStoreId(request), endpointId: endpointId(request), ...(await events.listDeliveries(authStoreId(request), endpointId(request), request.query as any)) }));
 }

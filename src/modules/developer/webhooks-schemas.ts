@@ -22,7 +22,7 @@ export const CreateWebhookBody = Type.Object({
   url: WebhookUrl,
   events: Type.Optional(Events),
   description: Type.Optional(Nullable(Description)),
-});
+}, { additionalProperties: false, description: 'Unknown fields are refused (a caller-chosen secret, for one, is never accepted).' });
 
 export const UpdateWebhookBody = Type.Object({
   url: Type.Optional(WebhookUrl),
@@ -30,7 +30,7 @@ export const UpdateWebhookBody = Type.Object({
   description: Type.Optional(Nullable(Description)),
   enabled: Type.Optional(Type.Boolean()),
   rotateSecret: Type.Optional(Type.Boolean({ description: 'true: a new whsec_ secret replaces the old one and is returned once' })),
-});
+}, { additionalProperties: false });
 
 export const EndpointParams = Type.Object({ endpointId: Type.String({ maxLength: 100 }) });
 
