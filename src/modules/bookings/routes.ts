@@ -1,5 +1,146 @@
 // Availability and booking routes (integration and staff).
+import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { App } from '../../app.ts';
+import { actorOf, authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
+import { sendIdempotent } from '../../http/idempotency.ts';
+import { integrationHeaders, responses } from '../../http/schemas.ts';
+import type { BookingFilterInput, CreateBookingInput, StaffBookingPatch } from './service.ts';
+import {
+  AvailabilityQuery,
+  AvailabilityResponse,
+  BookingListQuery,
+  BookingRecord,
+  CreateBookingBody,
+  CreateBookingResponse,
+  StaffBookingPatchBody,
+  StaffBookingRecord,
+} from './schemas.ts';
 
-export async function bookingsRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }) {}
+const NO_STORE = 'no-store';
+
+export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify as App;
+  const bookings = ctx.services.bookings;
+  const integration = { integration: true, rateLimit: app.rateLimits.perKey };
+  const keySecurity: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];
+
+  app.get('/v1IntegrationAvailability', {
+    config: integration,
+    preValidation: requireIntegrationKey(ctx, 'availability:read'),
+    schema: {
+      tags: ['bookings'],
+      summary: 'Open slots of a service between from and to (at most 62 days), in the store time zone',
+      security: keySecurity,
+      headers: integrationHeaders,
+      querystring: AvailabilityQuery,
+      response: responses({ 200: AvailabilityResponse }),
+    },
+  }, async (request, reply) => {
+    const body = await bookings.availability(authStoreId(request), request.query as { serviceId: string; from: string; to: string });
+    return reply.header('cache-control', 'private, max-age=15').send(body);
+  });
+
+  app.post('/v1IntegrationBookings', {
+    config: integration,
+    preValidation: requireIntegrationKey(ctx, 'bookings:write'),
+    schema: {
+      tags: ['bookings'],
+      summary: 'Book a slot of a service (Idempotency-Key replays the first response for 24 h)',
+      security: keySecurity,
+      headers: Type.Object({ ...integrationHeaders.properties, 'idempotency-key': Type.Optional(Type.String({ description: 'retry-safe key, 1–255 visible ASCII' })) }),
+      querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
+      body: CreateBookingBody,
+      response: responses({ 201: CreateBookingResponse }),
+    },
+  }, async (request, reply) => {
+    const storeId = authStoreId(request);
+    reply.header('cache-control', NO_STORE);
+    return sendIdempotent(ctx, request, reply, storeId, 'bookings.create', async () => {
+      const booking = await bookings.createBooking(storeId, request.body as CreateBookingInput);
+      return {
+        status: 201,
+        body: {
+          ok: true,
+          storeId,
+          bookingId: booking.bookingId,
+          reference: booking.reference,
+          status: booking.status,
+          bookingStatus: booking.bookingStatus,
+          paymentStatus: booking.paymentStatus,
+          booking,
+        },
+      };
+    });
+  });
+
+  app.get('/v1IntegrationBookings', {
+    config: integration,
+    preValidation: requireIntegrationKey(ctx, 'bookings:read'),
+    schema: {
+      tags: ['bookings'],
+      summary: 'Bookings of the store, newest first, with filters and a cursor',
+      security: keySecurity,
+      headers: integrationHeaders,
+      querystring: BookingListQuery,
+      response: responses({
+        200: Type.Object({ ok: Type.Boolean(), storeId: Type.String(), count: Type.Integer(), bookings: Type.Array(BookingRecord), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
+      }),
+    },
+  }, async (request, reply) => {
+    const storeId = authStoreId(request);
+    const page = await bookings.listBookings(storeId, request.query as BookingFilterInput);
+    return reply.header('cache-control', NO_STORE).send({ ok: true, storeId, count: page.bookings.length, bookings: page.bookings, nextCursor: page.nextCursor });
+  });
+
+  // Staff bookings.
+  const staffSecurity: Record<string, string[]>[] = [{ bearer: [] }];
+  const StoreParams = Type.Object({ storeId: Type.String() });
+  const BookingParams = Type.Object({ storeId: Type.String(), bookingId: Type.String() });
+  const { storeId: _storeId, ...staffFilters } = BookingListQuery.properties;
+
+  app.get('/api/stores/:storeId/bookings', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: bookings'],
+      summary: 'Bookings of the store, newest first, with staff notes',
+      security: staffSecurity,
+      params: StoreParams,
+      querystring: Type.Object(staffFilters),
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), count: Type.Integer(), bookings: Type.Array(StaffBookingRecord), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
+    },
+  }, async (request, reply) => {
+    const page = await bookings.listBookings(authStoreId(request), request.query as BookingFilterInput);
+    return reply.header('cache-control', NO_STORE).send({ ok: true, count: page.staffBookings.length, bookings: page.staffBookings, nextCursor: page.nextCursor });
+  });
+
+  app.get('/api/stores/:storeId/bookings/:bookingId', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: bookings'],
+      summary: 'One booking',
+      security: staffSecurity,
+      params: BookingParams,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), booking: StaffBookingRecord }) }),
+    },
+  }, async (request, reply) => {
+    const { bookingId } = request.params as { bookingId: string };
+    return reply.header('cache-control', NO_STORE).send({ ok: true, booking: await bookings.getBooking(authStoreId(request), bookingId) });
+  });
+
+  app.patch('/api/stores/:storeId/bookings/:bookingId', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: bookings'],
+      summary: 'Change status (CONTRACT §4 transitions; rescheduled carries bookingDate and bookingTime), staff notes or payment status',
+      security: staffSecurity,
+      params: BookingParams,
+      body: StaffBookingPatchBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), booking: StaffBookingRecord }) }),
+    },
+  }, async (request) => {
+    const { bookingId } = request.params as { bookingId: string };
+    return { ok: true, booking: await bookings.updateBooking(authStoreId(request), bookingId, request.body as StaffBookingPatch, actorOf(request)) };
+  });
+}

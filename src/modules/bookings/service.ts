@@ -1,8 +1,396 @@
 // Availability, bookings, staff transitions and customer notifications.
+import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
+import type { Item } from '../catalog/service.ts';
+import type { Store } from '../stores/service.ts';
+import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
+import { badRequest, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import { crockfordCode, newId } from '../../shared/ids.ts';
+import { toMajor, toMinor } from '../../shared/money.ts';
+import { nowIso, parseTimestamp } from '../../shared/time.ts';
+import { findBookableSlot, generateSlots, MAX_WINDOW_DAYS, type BusyInterval } from './slots.ts';
+import * as repo from './repository.ts';
+import type { BookingRow, BookingStatus, PaymentStatus } from './tables.ts';
 
-export function createBookingsService(_ctx: AppContext) {
-  return {};
+export const BOOKING_STATUSES: BookingStatus[] = ['pending', 'pending_approval', 'confirmed', 'completed', 'cancelled', 'rescheduled'];
+export const PAYMENT_STATUSES: PaymentStatus[] = ['payment_pending', 'paid', 'manual_review', 'refunded'];
+
+/** Staff transitions (CONTRACT §4); anything else is 409 conflict. */
+export const TRANSITIONS: Record<BookingRow['status'], BookingRow['status'][]> = {
+  pending: ['confirmed', 'cancelled', 'rescheduled'],
+  confirmed: ['completed', 'cancelled', 'rescheduled'],
+  rescheduled: ['confirmed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface CreateBookingInput {
+  serviceId: string;
+  serviceName?: string;
+  bookingDate: string;
+  bookingTime: string;
+  quantity?: number;
+  notes?: string;
+  customer: { name: string; phone: string; email?: string | null };
+  paymentMethod?: string;
+  paymentAmount?: number;
+  sourceChannel?: string;
+  attributes?: Record<string, unknown>;
+  payment?: { method?: string; amount?: number; confirmed?: boolean };
+}
+
+export interface BookingFilterInput {
+  status?: string;
+  serviceId?: string;
+  reference?: string;
+  from?: string;
+  to?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface StaffBookingPatch {
+  status?: string;
+  bookingDate?: string;
+  bookingTime?: string;
+  staffNotes?: string | null;
+  paymentStatus?: string;
+}
+
+/** The booking record of CONTRACT §4 (integration reads, webhooks). */
+export function toBooking(row: BookingRow, currency: string) {
+  const zone = row.timezone;
+  return {
+    bookingId: row.id,
+    reference: row.reference,
+    storeId: row.store_id,
+    serviceId: row.service_id,
+    serviceName: row.service_name,
+    bookingDate: row.booking_date,
+    bookingTime: row.booking_time,
+    endTime: DateTime.fromISO(row.end_at, { zone }).toFormat('HH:mm'),
+    startAt: row.start_at,
+    endAt: row.end_at,
+    timezone: zone,
+    quantity: Number(row.quantity),
+    notes: row.notes,
+    customer: { name: row.customer_name, phone: row.customer_phone, email: row.customer_email },
+    customerId: row.customer_id,
+    paymentMethod: row.payment_method,
+    paymentAmount: row.payment_amount_minor === null ? null : toMajor(Number(row.payment_amount_minor), currency),
+    paymentAmountMinor: row.payment_amount_minor === null ? null : Number(row.payment_amount_minor),
+    paymentStatus: row.payment_status,
+    sourceChannel: row.source_channel,
+    attributes: JSON.parse(row.attributes) as Record<string, unknown>,
+    status: row.status,
+    bookingStatus: row.status === 'pending' ? 'pending_approval' : row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export type Booking = ReturnType<typeof toBooking>;
+/** The staff view adds internal notes. */
+export type StaffBooking = Booking & { staffNotes: string | null };
+
+function isRealDate(value: string): boolean {
+  return DATE.test(value) && DateTime.fromISO(value).isValid;
+}
+
+function digits(phone: string) {
+  return phone.replace(/\D/g, '');
+}
+
+/** Field checks beyond the JSON schema's types (which the route already enforced). */
+function checkCreateInput(input: CreateBookingInput): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  if (!input.serviceId.trim()) details.push({ field: 'serviceId', message: 'required' });
+  if (!isRealDate(input.bookingDate)) details.push({ field: 'bookingDate', message: 'must be a date YYYY-MM-DD' });
+  if (!TIME.test(input.bookingTime)) details.push({ field: 'bookingTime', message: 'must be a time HH:MM (00:00–23:59)' });
+  if (!input.customer.name.trim()) details.push({ field: 'customer.name', message: 'required' });
+  const phoneDigits = digits(input.customer.phone).length;
+  if (phoneDigits < 9 || phoneDigits > 15) details.push({ field: 'customer.phone', message: 'must have 9 to 15 digits' });
+  const email = input.customer.email?.trim();
+  if (email && !EMAIL.test(email)) details.push({ field: 'customer.email', message: 'must be an email address' });
+  if (input.attributes !== undefined && JSON.stringify(input.attributes).length > 8192) details.push({ field: 'attributes', message: 'at most 8 KB of JSON' });
+  return details;
+}
+
+export function createBookingsService(ctx: AppContext) {
+  const { db } = ctx;
+  const mailListeners = new Set<() => void>();
+
+  function mailQueued() {
+    for (const listener of mailListeners) listener();
+  }
+
+  /** A published service or course of the store, or 404 service-not-found / 422 not-bookable. */
+  async function bookableItem(storeId: string, rawServiceId: string): Promise<Item> {
+    // A display id `<storeId>_<rawId>` is accepted as the raw id (SPEC's item identifier rule).
+    const serviceId = rawServiceId.startsWith(`${storeId}_`) ? rawServiceId.slice(storeId.length + 1) : rawServiceId;
+    const item = await ctx.services.catalog.findItem(db, storeId, serviceId);
+    if (!item || !item.published) throw notFound('service-not-found', `No service ${rawServiceId} in this store.`);
+    if (item.itemType === 'product') {
+      throw unprocessable('not-bookable', 'Products are bought through checkout, not booked.', [{ field: 'serviceId', message: 'is a product' }]);
+    }
+    return item;
+  }
+
+  function busyOf(rows: { start_at: string; end_at: string; quantity: number }[]): BusyInterval[] {
+    return rows.map((r) => ({ start: Date.parse(r.start_at), end: Date.parse(r.end_at), quantity: Number(r.quantity) }));
+  }
+
+  /** Busy intervals around a local date (durations and buffers are at most a day each). */
+  async function busyAround(executor: typeof db, storeId: string, serviceId: string, fromMs: number, toMs: number, exceptId?: string) {
+    const rows = await repo.activeBookings(executor, storeId, serviceId, new Date(fromMs - 2 * DAY_MS).toISOString(), new Date(toMs + 2 * DAY_MS).toISOString(), exceptId);
+    return busyOf(rows);
+  }
+
+  function mailFor(store: Store, booking: Booking, change: 'created' | 'updated') {
+    const statusText: Record<string, string> = {
+      pending: 'received and waiting for confirmation',
+      confirmed: 'confirmed',
+      completed: 'completed',
+      cancelled: 'cancelled',
+      rescheduled: 'rescheduled',
+    };
+    const subject = `${store.name}: booking ${booking.reference} ${change === 'created' ? 'received' : statusText[booking.status]}`;
+    const text = [
+      `Hello ${booking.customer.name},`,
+      '',
+      `Your booking ${booking.reference} for ${booking.serviceName} on ${booking.bookingDate} at ${booking.bookingTime} (${booking.timezone}) is ${statusText[booking.status]}.`,
+      '',
+      `${store.name}`,
+    ].join('\n');
+    return { subject, text };
+  }
+
+  async function queueMail(executor: typeof db, store: Store, booking: Booking, change: 'created' | 'updated'): Promise<boolean> {
+    const to = booking.customer.email;
+    if (!store.notificationsEnabled || !to) return false;
+    const { subject, text } = mailFor(store, booking, change);
+    const now = nowIso();
+    await repo.insertMail(executor, {
+      id: newId('mail'),
+      store_id: store.id,
+      booking_id: booking.bookingId,
+      to_address: to,
+      subject,
+      body_text: text,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    });
+    return true;
+  }
+
+  function parseFilter(f: BookingFilterInput) {
+    const details: ErrorDetail[] = [];
+    if (f.from !== undefined && !isRealDate(f.from)) details.push({ field: 'from', message: 'must be a date YYYY-MM-DD' });
+    if (f.to !== undefined && !isRealDate(f.to)) details.push({ field: 'to', message: 'must be a date YYYY-MM-DD' });
+    if (details.length) throw validationFailed(details);
+    return {
+      status: f.status === 'pending_approval' ? 'pending' : f.status,
+      serviceId: f.serviceId,
+      reference: f.reference,
+      fromDate: f.from,
+      toDate: f.to,
+      limit: f.limit ?? 50,
+      after: decodeCursor(f.cursor, 2) as [string, string] | null,
+    };
+  }
+
+  const service = {
+    toBooking,
+    onMailQueued(listener: () => void): () => void {
+      mailListeners.add(listener);
+      return () => mailListeners.delete(listener);
+    },
+
+    /** GET /v1IntegrationAvailability body. */
+    async availability(storeId: string, query: { serviceId: string; from: string; to: string }) {
+      const from = parseTimestamp(query.from);
+      const to = parseTimestamp(query.to);
+      const details: ErrorDetail[] = [];
+      if (!from) details.push({ field: 'from', message: 'must be an ISO 8601 timestamp' });
+      if (!to) details.push({ field: 'to', message: 'must be an ISO 8601 timestamp' });
+      if (details.length) throw validationFailed(details);
+      const fromMs = Date.parse(from!);
+      const toMs = Date.parse(to!);
+      if (toMs <= fromMs || toMs - fromMs > MAX_WINDOW_DAYS * DAY_MS) {
+        throw badRequest('invalid-range', `to must be after from, and the window at most ${MAX_WINDOW_DAYS} days.`, [{ field: 'to', message: `after from, within ${MAX_WINDOW_DAYS} days` }]);
+      }
+      const item = await bookableItem(storeId, query.serviceId);
+      const store = await ctx.services.stores.getStore(storeId);
+      const schedule = item.schedule;
+      const slots = schedule
+        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await busyAround(db, storeId, item.id, fromMs, toMs) })
+        : [];
+      return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
+    },
+
+    /** POST /v1IntegrationBookings: takes a seat in an open slot or fails with 409 slot-unavailable. */
+    async createBooking(storeId: string, input: CreateBookingInput) {
+      const details = checkCreateInput(input);
+      if (details.length) throw validationFailed(details);
+      const item = await bookableItem(storeId, input.serviceId);
+      const store = await ctx.services.stores.getStore(storeId);
+      const schedule = item.schedule;
+      const quantity = input.quantity ?? 1;
+      if (!schedule) throw conflict('slot-unavailable', 'This service has no booking schedule.', [{ field: 'serviceId', message: 'has no schedule' }]);
+      if (quantity > schedule.capacity) throw conflict('slot-unavailable', `At most ${schedule.capacity} per slot.`, [{ field: 'quantity', message: `at most ${schedule.capacity}` }]);
+
+      const amount = input.paymentAmount ?? input.payment?.amount;
+      const now = nowIso();
+      const row = await db.transaction().execute(async (trx) => {
+        await repo.lockService(trx, storeId, item.id);
+        const day = DateTime.fromISO(input.bookingDate, { zone: store.timezone });
+        const busy = await busyAround(trx, storeId, item.id, day.toMillis(), day.plus({ days: 1 }).toMillis());
+        const found = findBookableSlot({ schedule, timezone: store.timezone, now: Date.now(), busy }, input.bookingDate, input.bookingTime, quantity);
+        if (!found.slot) {
+          throw conflict(
+            'slot-unavailable',
+            found.status === 'full' ? 'This slot is fully booked.' : 'There is no open slot at this date and time.',
+            [{ field: 'bookingTime', message: found.status === 'full' ? 'fully booked' : 'not an open slot (see v1IntegrationAvailability)' }],
+          );
+        }
+        const email = input.customer.email?.trim() || null;
+        const customerId = await ctx.services.customers.upsertFromContact(trx, storeId, { name: input.customer.name, email, phone: input.customer.phone }, { bookings: 1 });
+        const booking: BookingRow = {
+          id: newId('bkg'),
+          store_id: storeId,
+          reference: `IB-${crockfordCode(8)}`,
+          service_id: item.id,
+          service_name: input.serviceName?.trim() || item.name,
+          booking_date: input.bookingDate,
+          booking_time: input.bookingTime,
+          start_at: found.slot.start,
+          end_at: found.slot.end,
+          timezone: store.timezone,
+          quantity,
+          notes: input.notes ?? null,
+          staff_notes: null,
+          customer_id: customerId,
+          customer_name: input.customer.name.trim(),
+          customer_phone: input.customer.phone.trim(),
+          customer_email: email,
+          payment_method: input.paymentMethod ?? input.payment?.method ?? null,
+          payment_amount_minor: amount === undefined ? null : toMinor(amount, store.currency),
+          // The caller's claim of a confirmed payment is never trusted: staff review it.
+          payment_status: input.payment?.confirmed === true ? 'manual_review' : 'payment_pending',
+          source_channel: input.sourceChannel ?? null,
+          attributes: JSON.stringify(input.attributes ?? {}),
+          status: 'pending',
+          created_at: now,
+          updated_at: now,
+        };
+        await repo.insertBooking(trx, booking);
+        const record = toBooking(booking, store.currency);
+        await ctx.services.events.emit(trx, storeId, 'booking.created', record);
+        const mailed = await queueMail(trx, store, record, 'created');
+        return { booking, mailed };
+      });
+      if (row.mailed) mailQueued();
+      return toBooking(row.booking, store.currency);
+    },
+
+    async listBookings(storeId: string, filter: BookingFilterInput) {
+      const store = await ctx.services.stores.getStore(storeId);
+      const f = parseFilter(filter);
+      const rows = await repo.listBookings(db, storeId, f);
+      const page = rows.slice(0, f.limit);
+      const last = page[page.length - 1];
+      return {
+        rows: page,
+        bookings: page.map((r) => toBooking(r, store.currency)),
+        staffBookings: page.map((r) => ({ ...toBooking(r, store.currency), staffNotes: r.staff_notes })),
+        nextCursor: rows.length > f.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+      };
+    },
+
+    async getBooking(storeId: string, bookingId: string): Promise<StaffBooking> {
+      const store = await ctx.services.stores.getStore(storeId);
+      const row = await repo.findBooking(db, storeId, bookingId);
+      if (!row) throw notFound('booking-not-found', `No booking ${bookingId} in this store.`);
+      return { ...toBooking(row, store.currency), staffNotes: row.staff_notes };
+    },
+
+    /** Staff change: a status transition (a reschedule carries the new date and time), notes, payment status. */
+    async updateBooking(storeId: string, bookingId: string, patch: StaffBookingPatch, actor: string): Promise<StaffBooking> {
+      const details: ErrorDetail[] = [];
+      const nextStatus = patch.status === 'pending_approval' ? 'pending' : (patch.status as BookingRow['status'] | undefined);
+      const reschedule = nextStatus === 'rescheduled';
+      if (reschedule) {
+        if (patch.bookingDate === undefined) details.push({ field: 'bookingDate', message: 'required to reschedule' });
+        if (patch.bookingTime === undefined) details.push({ field: 'bookingTime', message: 'required to reschedule' });
+      } else {
+        if (patch.bookingDate !== undefined) details.push({ field: 'bookingDate', message: 'only with status rescheduled' });
+        if (patch.bookingTime !== undefined) details.push({ field: 'bookingTime', message: 'only with status rescheduled' });
+      }
+      if (patch.bookingDate !== undefined && !isRealDate(patch.bookingDate)) details.push({ field: 'bookingDate', message: 'must be a date YYYY-MM-DD' });
+      if (patch.bookingTime !== undefined && !TIME.test(patch.bookingTime)) details.push({ field: 'bookingTime', message: 'must be a time HH:MM' });
+      if (nextStatus === undefined && patch.staffNotes === undefined && patch.paymentStatus === undefined) {
+        details.push({ field: 'body', message: 'send status, staffNotes or paymentStatus' });
+      }
+      if (details.length) throw validationFailed(details);
+
+      const store = await ctx.services.stores.getStore(storeId);
+      const current = await repo.findBooking(db, storeId, bookingId);
+      if (!current) throw notFound('booking-not-found', `No booking ${bookingId} in this store.`);
+      if (nextStatus && !TRANSITIONS[current.status].includes(nextStatus)) {
+        throw conflict('conflict', `A ${current.status} booking cannot become ${nextStatus}.`, [{ field: 'status', message: `allowed from ${current.status}: ${TRANSITIONS[current.status].join(', ') || 'none'}` }]);
+      }
+      const item = reschedule ? await ctx.services.catalog.findItem(db, storeId, current.service_id) : null;
+      if (reschedule && (!item || !item.schedule)) throw conflict('slot-unavailable', 'The service no longer has a booking schedule.', [{ field: 'bookingTime', message: 'not an open slot' }]);
+
+      const now = nowIso();
+      const result = await db.transaction().execute(async (trx) => {
+        const set: Partial<BookingRow> = { updated_at: now };
+        if (nextStatus) set.status = nextStatus;
+        if (patch.staffNotes !== undefined) set.staff_notes = patch.staffNotes;
+        if (patch.paymentStatus !== undefined) set.payment_status = patch.paymentStatus as PaymentStatus;
+        if (reschedule && item?.schedule) {
+          await repo.lockService(trx, storeId, current.service_id);
+          const day = DateTime.fromISO(patch.bookingDate!, { zone: store.timezone });
+          const busy = await busyAround(trx, storeId, current.service_id, day.toMillis(), day.plus({ days: 1 }).toMillis(), current.id);
+          const found = findBookableSlot({ schedule: item.schedule, timezone: store.timezone, now: Date.now(), busy }, patch.bookingDate!, patch.bookingTime!, Number(current.quantity));
+          if (!found.slot) {
+            throw conflict('slot-unavailable', found.status === 'full' ? 'The new slot is fully booked.' : 'There is no open slot at the new date and time.', [
+              { field: 'bookingTime', message: found.status === 'full' ? 'fully booked' : 'not an open slot' },
+            ]);
+          }
+          Object.assign(set, { booking_date: patch.bookingDate, booking_time: patch.bookingTime, start_at: found.slot.start, end_at: found.slot.end, timezone: store.timezone });
+        }
+        // Conditional on the status we checked: of two racing staff changes, the second gets 409.
+        if (!(await repo.updateBookingIfStatus(trx, storeId, bookingId, current.status, set))) {
+          throw conflict('conflict', 'The booking changed meanwhile; reload and retry.');
+        }
+        const updated = { ...current, ...set } as BookingRow;
+        const record = toBooking(updated, store.currency);
+        await ctx.services.events.emit(trx, storeId, 'booking.updated', { ...record, previousStatus: current.status, changedBy: actor });
+        const mailed = nextStatus ? await queueMail(trx, store, record, 'updated') : false;
+        return { updated, mailed };
+      });
+      if (result.mailed) mailQueued();
+      return { ...toBooking(result.updated, store.currency), staffNotes: result.updated.staff_notes };
+    },
+
+    /** For checkout and payment flows: record a booking's payment status. */
+    async setPaymentStatus(storeId: string, bookingId: string, paymentStatus: PaymentStatus): Promise<void> {
+      const result = await repo.updatePaymentStatus(db, storeId, bookingId, paymentStatus, nowIso());
+      if (Number(result.numUpdatedRows) === 0) throw notFound('booking-not-found', `No booking ${bookingId} in this store.`);
+    },
+  };
+  return service;
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1,0 +1,124 @@
+import { Type } from 'typebox';
+import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+
+const StatusEnum = Type.Union(['pending', 'pending_approval', 'confirmed', 'completed', 'cancelled', 'rescheduled'].map((s) => Type.Literal(s)));
+const PaymentStatusEnum = Type.Union(['payment_pending', 'paid', 'manual_review', 'refunded'].map((s) => Type.Literal(s)));
+
+export const CreateBookingBody = Type.Object(
+  {
+    serviceId: Type.String({ minLength: 1, maxLength: 200, description: 'raw item id of a service or course' }),
+    serviceName: Type.Optional(Type.String({ maxLength: 200 })),
+    bookingDate: Type.String({ description: 'YYYY-MM-DD in the store time zone (a slot date from v1IntegrationAvailability)' }),
+    bookingTime: Type.String({ description: 'HH:MM in the store time zone (a slot time from v1IntegrationAvailability)' }),
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'seats taken in the slot (default 1)' })),
+    notes: Type.Optional(Type.String({ maxLength: 2000 })),
+    customer: Type.Object({
+      name: Type.String({ minLength: 1, maxLength: 200 }),
+      phone: Type.String({ minLength: 1, maxLength: 40, description: '9 to 15 digits' }),
+      email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+    }),
+    paymentMethod: Type.Optional(Type.String({ maxLength: 50, description: 'gateway_checkout, manual, cash, momo…' })),
+    paymentAmount: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'major currency units' })),
+    sourceChannel: Type.Optional(Type.String({ maxLength: 100 })),
+    attributes: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'free-form vertical data (at most 8 KB)' })),
+    payment: Type.Optional(
+      Type.Object({
+        method: Type.Optional(Type.String({ maxLength: 50 })),
+        amount: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000 })),
+        confirmed: Type.Optional(Type.Boolean({ description: 'never trusted: true gives paymentStatus manual_review' })),
+      }),
+    ),
+  },
+  { description: 'Booking create request (SPEC.md): top-level payment fields or the payment object.' },
+);
+
+export const BookingRecord = Type.Object(
+  {
+    bookingId: Type.String(),
+    reference: Type.String(),
+    storeId: Type.String(),
+    serviceId: Type.String(),
+    serviceName: Type.String(),
+    bookingDate: Type.String(),
+    bookingTime: Type.String(),
+    endTime: Type.String({ description: 'HH:MM in the store time zone' }),
+    startAt: IsoTimestamp,
+    endAt: IsoTimestamp,
+    timezone: Type.String(),
+    quantity: Type.Integer(),
+    notes: Nullable(Type.String()),
+    customer: Type.Object({ name: Type.String(), phone: Type.String(), email: Nullable(Type.String()) }),
+    customerId: Nullable(Type.String()),
+    paymentMethod: Nullable(Type.String()),
+    paymentAmount: Nullable(Type.Number()),
+    paymentAmountMinor: Nullable(Type.Integer()),
+    paymentStatus: PaymentStatusEnum,
+    sourceChannel: Nullable(Type.String()),
+    attributes: Type.Object({}, { additionalProperties: true }),
+    status: StatusEnum,
+    bookingStatus: StatusEnum,
+    createdAt: IsoTimestamp,
+    updatedAt: IsoTimestamp,
+  },
+  { description: 'Booking record (CONTRACT §4)' },
+);
+
+export const CreateBookingResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  bookingId: Type.String(),
+  reference: Type.String({ description: 'IB- + 8 Crockford base32 characters' }),
+  status: StatusEnum,
+  bookingStatus: StatusEnum,
+  paymentStatus: PaymentStatusEnum,
+  booking: BookingRecord,
+});
+
+export const StaffBookingRecord = Type.Object({ ...BookingRecord.properties, staffNotes: Nullable(Type.String({ description: 'internal, never shown to integrations' })) });
+
+export const BookingListQuery = Type.Object({
+  storeId: Type.Optional(Type.String()),
+  status: Type.Optional(StatusEnum),
+  serviceId: Type.Optional(Type.String({ maxLength: 200 })),
+  reference: Type.Optional(Type.String({ maxLength: 20 })),
+  from: Type.Optional(Type.String({ description: 'bookingDate on or after (YYYY-MM-DD)' })),
+  to: Type.Optional(Type.String({ description: 'bookingDate on or before (YYYY-MM-DD)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 50' })),
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+export const AvailabilityQuery = Type.Object({
+  storeId: Type.Optional(Type.String()),
+  serviceId: Type.String({ minLength: 1, maxLength: 200 }),
+  from: Type.String({ description: 'ISO 8601 timestamp' }),
+  to: Type.String({ description: 'ISO 8601 timestamp, after from, at most 62 days later' }),
+});
+
+export const AvailabilityResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  serviceId: Type.String(),
+  timezone: Type.String(),
+  durationMinutes: Nullable(Type.Integer()),
+  slots: Type.Array(
+    Type.Object({
+      start: IsoTimestamp,
+      end: IsoTimestamp,
+      date: Type.String({ description: 'YYYY-MM-DD in the store time zone (send as bookingDate)' }),
+      time: Type.String({ description: 'HH:MM in the store time zone (send as bookingTime)' }),
+      capacity: Type.Integer(),
+      remaining: Type.Integer(),
+    }),
+  ),
+});
+
+export const StaffBookingPatchBody = Type.Object(
+  {
+    status: Type.Optional(StatusEnum),
+    bookingDate: Type.Optional(Type.String({ description: 'with status rescheduled: the new date' })),
+    bookingTime: Type.Optional(Type.String({ description: 'with status rescheduled: the new time' })),
+    staffNotes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+    paymentStatus: Type.Optional(PaymentStatusEnum),
+  },
+  { additionalProperties: false },
+);
