@@ -1,0 +1,129 @@
+// Helpers for tests that run the service as real child processes (CLI, npm start).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = join(ROOT, 'bin/store-service.mjs');
+
+export interface EngineUnderTest {
+  name: 'sqlite' | 'postgres';
+  /** A fresh database: a temp SQLite file, or a new PostgreSQL schema selected through the URL. */
+  fresh(): Promise<{ url: string; dataDir: string; drop(): Promise<void> }>;
+}
+
+export function enginesUnderTest(): EngineUnderTest[] {
+  const list: EngineUnderTest[] = [
+    {
+      name: 'sqlite',
+      async fresh() {
+        const dir = mkdtempSync(join(tmpdir(), 'sis-ops-'));
+        return { url: `sqlite:${join(dir, 'store.db')}`, dataDir: join(dir, 'data'), drop: async () => undefined };
+      },
+    },
+  ];
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    list.push({
+      name: 'postgres',
+      async fresh() {
+        const schema = `ops_${process.pid}_${randomBytes(4).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: base });
+        await admin.connect();
+        await admin.query(`CREATE SCHEMA ${schema}`);
+        await admin.end();
+        const url = new URL(base);
+        url.searchParams.set('options', `-c search_path=${schema}`);
+        return {
+          url: url.toString(),
+          dataDir: join(mkdtempSync(join(tmpdir(), 'sis-ops-')), 'data'),
+          async drop() {
+            const c = new pg.Client({ connectionString: base });
+            await c.connect();
+            await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+            await c.end();
+          },
+        };
+      },
+    });
+  }
+  return list;
+}
+
+export function baseEnv(url: string, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: join(dataDir, 'uploads'),
+    PASSWORD_HASH_COST: '1024',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the `store-service` bin to completion (from another cwd, as an operator would). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd = tmpdir()): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** `npm start` equivalent: node + tsx running src/server.ts; resolves once it listens. */
+export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server.ts')], {
+      env: { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let done = false;
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m && !done) {
+        done = true;
+        resolvePromise({
+          child,
+          baseUrl: m[1],
+          output: () => out,
+          stop: async () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      if (!done) reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
