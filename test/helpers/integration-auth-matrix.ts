@@ -13,6 +13,8 @@ export interface AuthMatrixOptions {
   scopesWithoutIt: string[];
   /** Makes the endpoint answer 200 for the store (e.g. adds a video). */
   prepare?: (env: TestEnv, store: TestStore) => Promise<void>;
+  /** Further query parameters the endpoint needs to answer 200 (e.g. serviceId=…&from=…). */
+  query?: () => string;
 }
 
 async function createKeyRecord(env: TestEnv, store: TestStore, scopes: string[], extra: Record<string, unknown> = {}) {
@@ -31,7 +33,10 @@ export function integrationAuthMatrix(env: TestEnv, options: AuthMatrixOptions) 
   let store: TestStore;
   let other: TestStore;
   let good: string;
-  const get = (query: string, headers: Record<string, string>) => env.inject({ method: 'GET', url: `${path}${query}`, headers });
+  const get = (query: string, headers: Record<string, string>) => {
+    const extra = options.query?.() ?? '';
+    return env.inject({ method: 'GET', url: `${path}${query}${extra ? `${query ? '&' : '?'}${extra}` : ''}`, headers });
+  };
   const q = () => `?storeId=${store.storeId}`;
 
   before(async () => {
