@@ -85,12 +85,13 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       summary: 'Sync and rollback runs of the store, newest first, with status, duration, counts and failures',
       security,
       querystring: SyncListQuery,
-      response: responses({ 200: Type.Object({ ok: Type.Boolean(), runs: Type.Array(SyncRunSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), storeId: Type.String(), runs: Type.Array(SyncRunSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
     },
   }, async (request, reply) => {
     const { limit = 20, cursor } = request.query as { limit?: number; cursor?: string };
     reply.header('cache-control', 'no-store');
-    return { ok: true, ...(await sync.list(authStoreId(request), { limit, cursor })) };
+    const storeId = authStoreId(request);
+    return { ok: true, storeId, ...(await sync.list(storeId, { limit, cursor })) };
   });
 
   app.post('/developer/sync-runs/:runId/rollback', {
