@@ -112,14 +112,19 @@ export async function blogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   }, async (request) => ({ ok: true, post: await blog.publishPost(authStoreId(request), (request.params as { postId: string }).postId) }));
 
+  // The unpublish body is optional: no body means {} (to draft).
+  const emptyBodyIsObject = async (request: FastifyRequest) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  };
+
   app.post('/api/stores/:storeId/blog/posts/:postId/unpublish', {
-    preValidation: members,
+    preValidation: [members, emptyBodyIsObject],
     schema: {
       tags,
       summary: 'Move a post to draft (default) or archived; a published post leaves the API, pages and RSS at once (blog.post.unpublished)',
       security: staffSecurity,
       params: PostParams,
-      body: Type.Optional(UnpublishBody),
+      body: UnpublishBody,
       response: responses({ 200: PostResponse }),
     },
   }, async (request) => {

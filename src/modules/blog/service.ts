@@ -67,7 +67,8 @@ export interface PublicPost {
 export type PublicPostSummary = Omit<PublicPost, 'contentHtml'>;
 
 export const PUBLIC_LIMIT = { min: 1, max: 50, default: 20 } as const;
-const MAX_SLUG_ATTEMPTS = 5;
+// Each round of concurrent writers racing for one slug lets at least one commit, so this bounds a burst of that size.
+const MAX_SLUG_ATTEMPTS = 12;
 
 const postNotFound = (id: string) => notFound('post-not-found', `No blog post ${id} in this store.`);
 

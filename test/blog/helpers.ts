@@ -1,0 +1,41 @@
+// Blog test helpers: staff calls and the event rows a change wrote.
+import assert from 'node:assert/strict';
+import type { TestEnv, TestStore } from '../helpers/app.ts';
+
+export function blogClient(env: TestEnv) {
+  const staff = (store: TestStore, method: string, path: string, payload?: unknown, headers?: Record<string, string>) =>
+    env.inject({
+      method: method as any,
+      url: `/api/stores/${store.storeId}/blog/posts${path}`,
+      headers: headers ?? env.staffHeaders(store),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  return {
+    staff,
+    async create(store: TestStore, input: Record<string, unknown> = {}) {
+      const res = await staff(store, 'POST', '', { title: 'A post title', contentHtml: '<p>Hello</p>', ...input });
+      assert.equal(res.statusCode, 201, res.body);
+      return res.data.post;
+    },
+    publicList: (store: TestStore, query = '') => env.inject({ method: 'GET', url: `/api/public/blog?storeSlug=${store.slug}${query}` }),
+    publicPost: (store: TestStore, slug: string) => env.inject({ method: 'GET', url: `/api/public/blog/${encodeURIComponent(slug)}?storeSlug=${store.slug}` }),
+    page: (store: TestStore, slug?: string) => env.inject({ method: 'GET', url: `/s/${store.slug}/blog${slug ? `/${encodeURIComponent(slug)}` : ''}` }),
+    rss: (store: TestStore) => env.inject({ method: 'GET', url: `/api/public/blog/rss?storeSlug=${store.slug}` }),
+  };
+}
+
+/** Event types recorded for `storeId` (oldest first), read straight from the outbox table. */
+export async function eventsOf(env: TestEnv, storeId: string): Promise<{ type: string; data: any }[]> {
+  const rows = await env.db.selectFrom('events').select(['type', 'payload', 'created_at', 'id']).where('store_id', '=', storeId).orderBy('created_at').orderBy('id').execute();
+  return rows.filter((r) => r.type.startsWith('blog.')).map((r) => ({ type: r.type, data: JSON.parse(r.payload).data }));
+}
+
+/** A second member (role staff) of `store`, logged in. */
+export async function staffMember(env: TestEnv, store: TestStore): Promise<Record<string, string>> {
+  const email = `member-${Math.random().toString(36).slice(2)}@example.test`;
+  const add = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: env.staffHeaders(store), payload: { email, role: 'staff' } });
+  assert.equal(add.statusCode, 201, add.body);
+  const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: add.data.temporaryPassword } });
+  assert.equal(login.statusCode, 200, login.body);
+  return { authorization: `Bearer ${login.data.token}` };
+}
