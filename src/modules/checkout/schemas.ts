@@ -1,0 +1,189 @@
+// TypeBox schemas of the checkout, order and payment routes (they feed /openapi.json).
+import { Type } from 'typebox';
+import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { MAX_LINES, MAX_QTY } from './payload.ts';
+
+const Str = (description: string, maxLength = 500) => Type.Optional(Type.String({ maxLength, description }));
+const Qty = Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QTY, description: `1–${MAX_QTY}` }));
+
+const ItemEntry = Type.Object(
+  {
+    item_id: Str('raw item id (a `<storeId>_` prefix is removed); else id, else productId', 200),
+    id: Str('extended form: item id', 200),
+    productId: Str('extended form: item id', 200),
+    originalProductId: Str('display id, for debugging only; never used for matching', 300),
+    type: Str('PRODUCT', 20),
+    item_type: Str('product', 20),
+    qty: Qty,
+    quantity: Qty,
+    name: Str('informational; the catalog name is used', 300),
+    unitPrice: Type.Optional(Type.Number({ description: 'informational; ignored (prices come from the catalog)' })),
+    price: Type.Optional(Type.Number({ description: 'informational; ignored (prices come from the catalog)' })),
+    merchantId: Str('must equal storeId', 100),
+    merchant_id: Str('must equal storeId', 100),
+    storeId: Str('must equal storeId', 100),
+    store_id: Str('must equal storeId', 100),
+  },
+  { description: 'A cart line. Quantity: qty, else quantity.' },
+);
+
+const Contact = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  email: Type.Optional(Type.String({ maxLength: 254, description: 'required with the paystack provider' })),
+  phone: Type.Optional(Type.String({ maxLength: 40, description: '9 to 15 digits' })),
+});
+
+export const CheckoutBody = Type.Object(
+  {
+    storeId: Str('store identifier (or store_id / merchantId / merchant_id)', 100),
+    store_id: Str('extended form duplicate of storeId', 100),
+    merchantId: Str('same value as storeId', 100),
+    merchant_id: Str('extended form duplicate of merchantId', 100),
+    clientOrderId: Str('caller-chosen order reference; repeating it for a pending order returns that order', 120),
+    client_order_id: Str('extended form duplicate of clientOrderId', 120),
+    sourceChannel: Str('e.g. client_website', 60),
+    source_channel: Str('extended form duplicate', 60),
+    sourceLabel: Str('free label', 200),
+    source_label: Str('extended form duplicate', 200),
+    currency: Str('must be the store currency when sent', 3),
+    orderType: Str('product', 20),
+    items: Type.Optional(Type.Array(ItemEntry, { maxItems: MAX_LINES, description: 'the lines (both forms)' })),
+    cart: Type.Optional(Type.Array(ItemEntry, { maxItems: MAX_LINES, description: 'extended form; used when items is absent' })),
+    amount: Type.Optional(Type.Number({ description: 'informational browser total; ignored' })),
+    customer: Type.Optional(Contact),
+    returnUrl: Str('absolute http(s) URL for success (required for gateway checkout)', 2048),
+    cancelUrl: Str('absolute http(s) URL for cancel or failure (required for gateway checkout)', 2048),
+    delivery: Type.Optional(Type.Object({ location: Type.Optional(Type.String({ maxLength: 500 })), notes: Type.Optional(Type.String({ maxLength: 1000 })) })),
+    paymentMethod: Type.Optional(
+      Type.Union([Type.Literal('gateway_checkout'), Type.Literal('cash'), Type.Literal('manual'), Type.Literal('momo')], {
+        description: 'gateway_checkout (default): hosted payment page; cash/manual/momo: order waits for staff to settle',
+      }),
+    ),
+    syncStatus: Str('extended form; ignored', 40),
+    syncRequestedAt: Str('extended form; ignored', 40),
+  },
+  { description: 'SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored.' },
+);
+
+const Line = Type.Object({
+  itemId: Type.String(),
+  name: Type.String(),
+  qty: Type.Integer(),
+  unitPrice: Type.Number({ description: 'major units' }),
+  unitPriceMinor: Type.Integer(),
+  lineTotal: Type.Number(),
+  lineTotalMinor: Type.Integer(),
+});
+
+const totals = {
+  subtotal: Type.Number(),
+  subtotalMinor: Type.Integer(),
+  fees: Type.Number({ description: 'fees added to the customer total (0 when the store bears the platform fee)' }),
+  feesMinor: Type.Integer(),
+  total: Type.Number({ description: 'what the customer pays, major units' }),
+  totalMinor: Type.Integer(),
+  split: Type.Object({ storeMinor: Type.Integer(), platformMinor: Type.Integer() }, { description: 'who receives the total' }),
+  feeBearer: Type.Union([Type.Literal('customer'), Type.Literal('store')]),
+};
+
+export const PreviewResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  clientOrderId: Nullable(Type.String()),
+  currency: Type.String(),
+  items: Type.Array(Line),
+  ...totals,
+});
+
+export const CheckoutResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  orderId: Type.String(),
+  reference: Type.String({ description: 'ORD-… ; also the trxref the hosted page returns with' }),
+  clientOrderId: Nullable(Type.String()),
+  checkoutUrl: Nullable(Type.String({ description: 'hosted payment page (null for cash/manual/momo orders)' })),
+  authorizationUrl: Nullable(Type.String({ description: 'same as checkoutUrl' })),
+  paymentReference: Nullable(Type.String()),
+  status: Type.String({ description: 'pending_payment (gateway), pending_cash_collection or pending_manual' }),
+  paymentStatus: Type.String({ description: 'payment_pending' }),
+  paymentMethod: Type.String(),
+  currency: Type.String(),
+  items: Type.Array(Line),
+  ...totals,
+  expiresAt: Nullable(IsoTimestamp),
+});
+
+export const OrderSchema = Type.Object({
+  orderId: Type.String(),
+  storeId: Type.String(),
+  reference: Type.String(),
+  clientOrderId: Nullable(Type.String()),
+  status: Type.String({ description: 'pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, refunded' }),
+  paymentStatus: Type.String({ description: 'payment_pending, paid, manual_review, refunded' }),
+  paymentMethod: Type.String(),
+  provider: Type.String(),
+  paymentReference: Nullable(Type.String()),
+  amountPaid: Type.Number(),
+  amountPaidMinor: Type.Integer(),
+  currency: Type.String(),
+  ...totals,
+  syncStatus: Type.String(),
+  items: Type.Array(Line),
+  customer: Type.Object({ name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()) }),
+  customerId: Nullable(Type.String()),
+  delivery: Nullable(Type.Object({ location: Nullable(Type.String()), notes: Nullable(Type.String()) })),
+  sourceChannel: Nullable(Type.String()),
+  sourceLabel: Nullable(Type.String()),
+  checkoutUrl: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+  expiresAt: Nullable(IsoTimestamp),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+  paidAt: Nullable(IsoTimestamp),
+});
+
+export const OrderStatusQuery = Type.Object({
+  storeId: Type.Optional(Type.String({ description: 'store identifier (400 missing-store-id when absent)' })),
+  reference: Type.Optional(Type.String({ maxLength: 200, description: 'order reference, trxref or clientOrderId' })),
+  trxref: Type.Optional(Type.String({ maxLength: 200, description: 'the trxref the hosted page returned with' })),
+  clientOrderId: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const OrderStatusResponse = Type.Object({ ok: Type.Boolean(), storeId: Type.String(), order: OrderSchema });
+export const OrderResponse = Type.Object({ ok: Type.Boolean(), order: OrderSchema });
+
+export const OrdersQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  status: Type.Optional(Type.String({ maxLength: 40 })),
+});
+
+export const OrdersResponse = Type.Object({
+  ok: Type.Boolean(),
+  count: Type.Integer(),
+  orders: Type.Array(OrderSchema, { description: 'newest first' }),
+  nextCursor: Nullable(Type.String()),
+});
+
+export const MarkPaidBody = Type.Object({
+  method: Type.Optional(Type.Union([Type.Literal('cash'), Type.Literal('manual'), Type.Literal('momo'), Type.Literal('gateway_checkout')])),
+  note: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+export const RefundBody = Type.Object({
+  restock: Type.Optional(Type.Boolean({ description: 'put the items back in stock (default false)' })),
+  note: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+export const FulfilmentBody = Type.Object({
+  status: Type.Union([Type.Literal('pending_delivery'), Type.Literal('confirmed')]),
+});
+
+export const PayParams = Type.Object({ reference: Type.String({ maxLength: 64 }) });
+
+export const PayFormBody = Type.Object({
+  action: Type.Union([Type.Literal('pay'), Type.Literal('decline'), Type.Literal('cancel')]),
+  token: Type.String({ maxLength: 100 }),
+});
+
+export const HtmlPage = Type.String({ description: 'text/html page' });
