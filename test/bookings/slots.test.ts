@@ -136,7 +136,7 @@ describe('generateSlots properties (fast-check)', () => {
       { maxLength: 30 },
     ),
   });
-  const build = (c: fc.RecordValue<any>) => {
+  const build = (c: any) => {
     const from = NOW + c.fromOffsetHours * 3600_000;
     const busy: BusyInterval[] = c.busy.map((b: any) => ({ start: NOW + b.offsetMinutes * 60_000, end: NOW + (b.offsetMinutes + b.length) * 60_000, quantity: b.quantity }));
     return { schedule: c.schedule as ServiceSchedule, timezone: c.timezone as string, from, to: from + c.windowHours * 3600_000, now: NOW, busy };
