@@ -3,6 +3,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/app.ts';
+import type { AppContext } from '../../src/context.ts';
+import { connectDatabase } from '../../src/db/connect.ts';
+import type { TestEnv } from '../helpers/app.ts';
 
 export interface ReceivedRequest {
   path: string;
@@ -30,7 +35,8 @@ export class Receiver {
         const record: ReceivedRequest = { path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
         this.requests.push(record);
         const nth = this.requests.filter((r) => r.path === path).length;
-        const answer = (this.responders.get(path) ?? (() => ({ status: 200, body: 'ok' })))(record, nth);
+        const responder: Responder = this.responders.get(path) ?? (() => ({ status: 200, body: 'ok' }));
+        const answer = responder(record, nth);
         for (const w of this.waiters.splice(0)) w();
         if (answer === 'hang') {
           this.hanging.add(res);
@@ -96,4 +102,23 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, every));
   }
+}
+
+/**
+ * A second app instance on the same database (PostgreSQL: the same schema, its own pool and
+ * notifier). SQLite is one process by design, so there the second worker shares the app.
+ */
+export async function secondInstance(env: TestEnv): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  if (env.dialect.name !== 'postgres') return { ctx: env.app.ctx, close: async () => undefined };
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(env.db);
+  const database = await connectDatabase(env.dialect.url, { schema: rows[0].schema, poolSize: 5 });
+  const app = await buildApp(env.config, { database, logger: false });
+  await app.ready();
+  return {
+    ctx: app.ctx,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
 }
