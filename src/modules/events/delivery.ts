@@ -14,8 +14,6 @@ export interface AttemptResult {
   responseBodyExcerpt: string | null;
   /** Seconds asked for by Retry-After on a 429/503. */
   retryAfterSeconds: number | null;
-  /** The URL was refused by the SSRF guard (not retried: the address will not become public by waiting). */
-  refused: boolean;
 }
 
 export interface SendOptions {
@@ -56,7 +54,7 @@ export async function sendSigned(url: string, secret: string, messageId: string,
     target = await checkTarget(url, options.allowPrivate, options.resolve);
   } catch (error) {
     const message = error instanceof TargetRefused ? `target refused: ${error.message}` : `target check failed: ${(error as Error).message}`;
-    return { responseStatus: null, durationMs: elapsed(), error: message, responseBodyExcerpt: null, retryAfterSeconds: null, refused: error instanceof TargetRefused };
+    return { responseStatus: null, durationMs: elapsed(), error: message, responseBodyExcerpt: null, retryAfterSeconds: null };
   }
   const headers = {
     ...signedHeaders(secret, messageId, body, new Date()),
@@ -67,11 +65,11 @@ export async function sendSigned(url: string, secret: string, messageId: string,
   const transport = target.url.protocol === 'https:' ? https : http;
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
-    const finish = (result: Omit<AttemptResult, 'durationMs' | 'refused'>) => {
+    const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, durationMs: elapsed(), refused: false });
+      resolve({ ...result, durationMs: elapsed() });
     };
     const request = transport.request(
       target.url,
@@ -126,7 +124,6 @@ export function decideOutcome(result: AttemptResult, attempt: number, maxAttempt
   const status = result.responseStatus;
   if (status !== null && status >= 200 && status < 300) return { kind: 'succeeded' };
   if (status === 410) return { kind: 'failed', reason: 'endpoint answered 410 Gone; endpoint disabled', disableEndpoint: true };
-  if (result.refused) return { kind: 'failed', reason: result.error ?? 'target refused', disableEndpoint: false };
   if (attempt >= maxAttempts) {
     return { kind: 'failed', reason: `gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}; last: ${result.error ?? `HTTP ${status}`}`, disableEndpoint: false };
   }
