@@ -1,0 +1,98 @@
+// A local stand-in for Paystack's documented API on 127.0.0.1: POST /transaction/initialize
+// (Bearer secret key; email, amount in subunits, reference, callback_url → data.authorization_url)
+// and GET /transaction/verify/:reference (→ data.status success | failed | abandoned, data.amount).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHmac } from 'node:crypto';
+
+export interface StandInTransaction {
+  reference: string;
+  email: string;
+  amount: number;
+  currency: string;
+  callbackUrl: string;
+  status: 'abandoned' | 'success' | 'failed';
+  paidAt: string | null;
+}
+
+export class PaystackStandIn {
+  server!: Server;
+  baseUrl = '';
+  transactions = new Map<string, StandInTransaction>();
+  requests: Array<{ method: string; path: string; authorization: string | undefined; body: any }> = [];
+  /** When set, initialize answers this HTTP status with status:false. */
+  failInitialize: number | null = null;
+
+  constructor(readonly secretKey: string) {}
+
+  async start() {
+    this.server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        const body = raw ? JSON.parse(raw) : null;
+        const path = req.url ?? '';
+        this.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
+        const send = (status: number, json: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(json));
+        };
+        if (req.headers.authorization !== `Bearer ${this.secretKey}`) return send(401, { status: false, message: 'Invalid key' });
+        if (req.method === 'POST' && path === '/transaction/initialize') {
+          if (this.failInitialize) return send(this.failInitialize, { status: false, message: 'Service unavailable' });
+          if (typeof body?.email !== 'string' || !body.email.includes('@')) return send(400, { status: false, message: 'Invalid Email Address Passed' });
+          if (!Number.isInteger(body.amount) || body.amount <= 0) return send(400, { status: false, message: 'Invalid Amount Sent' });
+          if (this.transactions.has(body.reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+          const accessCode = `ac_${this.transactions.size + 1}`;
+          this.transactions.set(body.reference, {
+            reference: body.reference,
+            email: body.email,
+            amount: body.amount,
+            currency: body.currency ?? 'NGN',
+            callbackUrl: body.callback_url,
+            status: 'abandoned',
+            paidAt: null,
+          });
+          return send(200, {
+            status: true,
+            message: 'Authorization URL created',
+            data: { authorization_url: `${this.baseUrl}/checkout/${accessCode}`, access_code: accessCode, reference: body.reference },
+          });
+        }
+        const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
+        if (req.method === 'GET' && verify) {
+          const tx = this.transactions.get(decodeURIComponent(verify[1]));
+          if (!tx) return send(400, { status: false, message: 'Transaction reference not found' });
+          return send(200, {
+            status: true,
+            message: 'Verification successful',
+            data: { id: 1, status: tx.status, reference: tx.reference, amount: tx.amount, currency: tx.currency, paid_at: tx.paidAt, gateway_response: tx.status === 'success' ? 'Successful' : 'Declined' },
+          });
+        }
+        send(404, { status: false, message: 'Not found' });
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The customer finished on Paystack's page. */
+  settle(reference: string, status: 'success' | 'failed') {
+    const tx = this.transactions.get(reference);
+    if (!tx) throw new Error(`no stand-in transaction ${reference}`);
+    tx.status = status;
+    tx.paidAt = status === 'success' ? new Date().toISOString() : null;
+    return tx;
+  }
+
+  /** The webhook body Paystack would send for the transaction, and its signature. */
+  webhook(reference: string, secret = this.secretKey) {
+    const tx = this.transactions.get(reference)!;
+    const body = JSON.stringify({ event: 'charge.success', data: { id: 1, status: 'success', reference, amount: tx.amount, currency: tx.currency, paid_at: tx.paidAt, customer: { email: tx.email } } });
+    return { body, signature: createHmac('sha512', secret).update(body).digest('hex') };
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
