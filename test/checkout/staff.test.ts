@@ -1,0 +1,139 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeEachDb, expectError } from '../helpers/app.ts';
+import { createOrder, createShop, eventsOf, openPayPage, stockOf, submitPayForm, type Shop } from './helpers.ts';
+
+describeEachDb('staff orders: list, detail, mark paid, refund, fulfilment, cancel', (env) => {
+  let shop: Shop;
+  let other: Shop;
+  const url = (s: Shop, rest = '') => `/api/stores/${s.store.storeId}/orders${rest}`;
+  const staff = (method: 'GET' | 'POST', s: Shop, rest: string, payload?: unknown, headers = env.staffHeaders(s.store)) =>
+    env.inject({ method, url: url(s, rest), headers, ...(payload !== undefined ? { payload: payload as any } : {}) });
+
+  async function paidOrder(qty = 1) {
+    const order = await createOrder(env, shop, [{ id: shop.mug.id, qty }]);
+    const { token } = await openPayPage(env, order.reference);
+    assert.equal((await submitPayForm(env, order.reference, 'pay', token)).statusCode, 303);
+    return order;
+  }
+
+  before(async () => {
+    shop = await createShop(env);
+    other = await createShop(env);
+  });
+
+  test('list is newest first with cursor pagination and a status filter; detail by orderId or reference', async () => {
+    const a = await createOrder(env, shop, [{ id: shop.sticker.id, qty: 1 }]);
+    const b = await createOrder(env, shop, [{ id: shop.sticker.id, qty: 2 }]);
+    const c = await paidOrder();
+    const first = await staff('GET', shop, '?limit=2');
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.headers['cache-control'], 'no-store');
+    assert.equal(first.data.count, 2);
+    assert.deepEqual(first.data.orders.map((o: any) => o.orderId), [c.orderId, b.orderId]);
+    const second = await staff('GET', shop, `?limit=2&cursor=${encodeURIComponent(first.data.nextCursor)}`);
+    assert.equal(second.data.orders[0].orderId, a.orderId);
+    const paid = await staff('GET', shop, '?status=paid');
+    assert.ok(paid.data.orders.every((o: any) => o.status === 'paid'));
+    assert.ok(paid.data.orders.some((o: any) => o.orderId === c.orderId));
+    for (const id of [a.orderId, a.reference]) {
+      const one = await staff('GET', shop, `/${id}`);
+      assert.equal(one.statusCode, 200);
+      assert.equal(one.data.order.orderId, a.orderId);
+      assert.equal(one.data.order.items[0].qty, 1);
+    }
+    expectError(await staff('GET', shop, '/ord_missing'), 404, 'order-not-found');
+    expectError(await staff('GET', shop, '?cursor=garbage'), 400, 'validation-failed');
+    expectError(await staff('GET', shop, '?limit=0'), 400, 'validation-failed');
+  });
+
+  test('mark paid settles a cash order once: paid, order.paid, customer spend; a second mark is 409', async () => {
+    const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 2 }], { paymentMethod: 'cash', customer: { name: 'Cash Buyer', email: 'cash@example.test' } });
+    const res = await staff('POST', shop, `/${order.orderId}/mark-paid`, { method: 'cash', note: 'collected at the door' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.order.status, 'paid');
+    assert.equal(res.data.order.paymentStatus, 'paid');
+    assert.equal(res.data.order.amountPaidMinor, 2500);
+    assert.equal(res.data.order.note, 'collected at the door');
+    expectError(await staff('POST', shop, `/${order.orderId}/mark-paid`, {}), 409, 'conflict');
+    assert.equal((await eventsOf(env, shop.store.storeId, 'order.paid')).filter((e) => e.data.reference === order.reference).length, 1);
+    const customers = await env.inject({ method: 'GET', url: `/api/stores/${shop.store.storeId}/customers?q=cash@example.test`, headers: env.staffHeaders(shop.store) });
+    assert.equal(customers.data.customers[0].totalSpentMinor, 2500);
+  });
+
+  test('concurrent mark-paid requests apply once', async () => {
+    const order = await createOrder(env, shop, [{ id: shop.sticker.id, qty: 1 }], { paymentMethod: 'momo' });
+    const results = await Promise.all(Array.from({ length: 4 }, () => staff('POST', shop, `/${order.orderId}/mark-paid`, { method: 'momo' })));
+    assert.equal(results.filter((r) => r.statusCode === 200).length, 1, results.map((r) => r.statusCode).join(','));
+    assert.ok(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409));
+  });
+
+  test('fulfilment: paid → pending_delivery → confirmed; other moves are 409', async () => {
+    const order = await paidOrder();
+    const move = (status: string) => staff('POST', shop, `/${order.orderId}/fulfilment`, { status });
+    const delivering = await move('pending_delivery');
+    assert.equal(delivering.statusCode, 200, delivering.body);
+    assert.equal(delivering.data.order.status, 'pending_delivery');
+    expectError(await move('pending_delivery'), 409, 'conflict');
+    assert.equal((await move('confirmed')).data.order.status, 'confirmed');
+    expectError(await move('shipped'), 400, 'validation-failed');
+    const unpaid = await createOrder(env, shop, [{ id: shop.sticker.id, qty: 1 }]);
+    expectError(await staff('POST', shop, `/${unpaid.orderId}/fulfilment`, { status: 'confirmed' }), 409, 'conflict');
+    assert.ok((await eventsOf(env, shop.store.storeId, 'order.updated')).some((e) => e.data.reference === order.reference && e.data.status === 'confirmed'));
+  });
+
+  test('refund (owner/admin): refunded, spend reversed, restock optional; unpaid orders cannot be refunded', async () => {
+    const stock = await stockOf(env, shop, shop.mug.id);
+    const order = await paidOrder(2);
+    assert.equal(await stockOf(env, shop, shop.mug.id), stock! - 2);
+    const res = await staff('POST', shop, `/${order.reference}/refund`, { restock: true, note: 'damaged' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.order.status, 'refunded');
+    assert.equal(res.data.order.paymentStatus, 'refunded');
+    assert.equal(await stockOf(env, shop, shop.mug.id), stock);
+    expectError(await staff('POST', shop, `/${order.reference}/refund`, {}), 409, 'conflict');
+    const pending = await createOrder(env, shop, [{ id: shop.sticker.id, qty: 1 }]);
+    expectError(await staff('POST', shop, `/${pending.orderId}/refund`, {}), 409, 'conflict');
+    expectError(await staff('POST', shop, `/${pending.orderId}/refund`, { restock: 'yes' }), 400, 'validation-failed');
+  });
+
+  test('cancel an unpaid order returns its stock; paid orders cannot be cancelled', async () => {
+    const stock = await stockOf(env, shop, shop.mug.id);
+    const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 4 }], { paymentMethod: 'cash' });
+    const res = await staff('POST', shop, `/${order.orderId}/cancel`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.order.status, 'cancelled');
+    assert.equal(await stockOf(env, shop, shop.mug.id), stock);
+    const paid = await paidOrder();
+    expectError(await staff('POST', shop, `/${paid.orderId}/cancel`), 409, 'conflict');
+  });
+
+  test('auth: no session is 401, another store\'s staff are 403 and change nothing, staff role cannot refund', async () => {
+    const order = await createOrder(env, shop, [{ id: shop.sticker.id, qty: 1 }], { paymentMethod: 'cash' });
+    expectError(await env.inject({ method: 'GET', url: url(shop) }), 401, 'unauthorized');
+    const foreign = env.staffHeaders(other.store);
+    expectError(await staff('GET', shop, '', undefined, foreign), 403, 'forbidden');
+    expectError(await staff('GET', shop, `/${order.orderId}`, undefined, foreign), 403, 'forbidden');
+    expectError(await staff('POST', shop, `/${order.orderId}/mark-paid`, {}, foreign), 403, 'forbidden');
+    expectError(await staff('POST', shop, `/${order.orderId}/cancel`, undefined, foreign), 403, 'forbidden');
+    expectError(await staff('POST', shop, `/${order.orderId}/fulfilment`, { status: 'confirmed' }, foreign), 403, 'forbidden');
+    expectError(await staff('POST', shop, `/${order.orderId}/refund`, {}, foreign), 403, 'forbidden');
+    // Their own store path with our order id: not found there.
+    expectError(await staff('GET', other, `/${order.orderId}`), 404, 'order-not-found');
+    expectError(await staff('POST', other, `/${order.orderId}/mark-paid`, {}), 404, 'order-not-found');
+    assert.equal((await staff('GET', shop, `/${order.orderId}`)).data.order.status, 'pending_cash_collection');
+    // A key is not a staff session.
+    expectError(await env.inject({ method: 'GET', url: url(shop), headers: env.keyHeaders(shop.key) }), 401, 'unauthorized');
+
+    // A member with the staff role can settle but not refund.
+    const email = `clerk-${Date.now()}@example.test`;
+    const invite = await env.inject({ method: 'POST', url: `/api/stores/${shop.store.storeId}/members`, headers: env.staffHeaders(shop.store), payload: { email, name: 'Clerk', role: 'staff' } });
+    assert.equal(invite.statusCode, 201, invite.body);
+    const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: invite.data.temporaryPassword } });
+    assert.equal(login.statusCode, 200, login.body);
+    const clerk = { authorization: `Bearer ${login.data.token}` };
+    const paid = await staff('POST', shop, `/${order.orderId}/mark-paid`, { method: 'cash' }, clerk);
+    assert.equal(paid.statusCode, 200, paid.body);
+    expectError(await staff('POST', shop, `/${order.orderId}/refund`, {}, clerk), 403, 'forbidden');
+  });
+});
