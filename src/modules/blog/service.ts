@@ -15,6 +15,8 @@ import { BLOG_LIMITS, parsePostFields, RESERVED_SLUGS, type PostFields } from '.
 import * as repo from './repository.ts';
 import { sanitizePostHtml } from './sanitize.ts';
 import type { BlogPostRow, BlogPostStatus, BlogPublicPostRow } from './tables.ts';
+// Registers the demo store's blog posts with the first-run seed.
+import './demo-posts.ts';
 
 export interface NewPostInput {
   title: string;
