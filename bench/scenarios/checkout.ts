@@ -27,12 +27,11 @@ const scenarios: BenchScenario[] = [
           merchantId: target.storeId,
           clientOrderId: `bench-${run}-${i}`,
           sourceChannel: 'client_website',
-          currency: undefined,
           items: [
             { type: 'PRODUCT', item_type: 'product', item_id: stocked, qty: 1 },
             { type: 'PRODUCT', item_type: 'product', item_id: `${target.storeId}_${untracked}`, qty: 2 },
           ],
-          customer: { name: `Bench ${i}`, email: `bench-${run}-${i}@example.test`, phone: '+233240000000' },
+          customer: { name: `Bench ${i}`, email: `bench-${run}-${i}@example.test` },
           returnUrl: 'https://shop.example.test/checkout/success',
           cancelUrl: 'https://shop.example.test/checkout/cancel',
         });
