@@ -84,6 +84,26 @@ describeEachDb('GET /v1IntegrationAvailability', (env) => {
     expectError(await avail(`serviceId=${otherService.id}&${window(1, 2)}`), 404, 'service-not-found');
   });
 
+  test('every bookings route is documented in /openapi.json with its query, body and 2xx response', async () => {
+    const res = await env.inject({ method: 'GET', url: '/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    const paths = res.data.paths;
+    for (const [path, method, ok] of [
+      ['/v1IntegrationAvailability', 'get', '200'],
+      ['/v1IntegrationBookings', 'post', '201'],
+      ['/v1IntegrationBookings', 'get', '200'],
+      ['/api/stores/{storeId}/bookings', 'get', '200'],
+      ['/api/stores/{storeId}/bookings/{bookingId}', 'get', '200'],
+      ['/api/stores/{storeId}/bookings/{bookingId}', 'patch', '200'],
+    ]) {
+      const op = paths[path]?.[method];
+      assert.ok(op, `${method} ${path}`);
+      assert.ok(op.responses[ok], `${method} ${path} ${ok}`);
+      assert.ok(op.responses['409'], `${method} ${path} 409`);
+    }
+    assert.ok(paths['/v1IntegrationBookings'].post.requestBody.content['application/json'].schema.properties.customer);
+  });
+
   describe('auth matrix', () => {
     let serviceId = '';
     integrationAuthMatrix(env, {
