@@ -16,10 +16,22 @@ export interface AttemptResult {
   retryAfterSeconds: number | null;
 }
 
+/** Keep-alive agents of one worker (a pooled socket stays connected to the address checked when it opened). */
+export interface DeliveryAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+export function createDeliveryAgents(): DeliveryAgents {
+  return { http: new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 4000 }), https: new https.Agent({ keepAlive: true, maxSockets: 16, timeout: 4000 }) };
+}
+
 export interface SendOptions {
   timeoutMs: number;
   allowPrivate: boolean;
   resolve?: Resolver;
+  /** Without agents each attempt opens its own connection. */
+  agents?: DeliveryAgents;
 }
 
 /** Retry-After as seconds (delta or HTTP date), or null when absent or unreadable. */
@@ -62,7 +74,9 @@ export async function sendSigned(url: string, secret: string, messageId: string,
     'content-length': String(Buffer.byteLength(body)),
     'user-agent': 'store-integration-service-webhooks/1',
   };
-  const transport = target.url.protocol === 'https:' ? https : http;
+  const isHttps = target.url.protocol === 'https:';
+  const transport = isHttps ? https : http;
+  const agent = options.agents ? (isHttps ? options.agents.https : options.agents.http) : false;
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
     const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
@@ -73,7 +87,7 @@ export async function sendSigned(url: string, secret: string, messageId: string,
     };
     const request = transport.request(
       target.url,
-      { method: 'POST', headers, lookup: pinnedLookup(target.addresses), agent: false },
+      { method: 'POST', headers, lookup: pinnedLookup(target.addresses), agent },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;

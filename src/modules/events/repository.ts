@@ -69,13 +69,48 @@ export interface LeasedDelivery {
   payload: string;
 }
 
-export async function loadLeased(db: Db, deliveryId: string, owner: string): Promise<LeasedDelivery | null> {
-  const delivery = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).where('lease_owner', '=', owner).executeTakeFirst();
-  if (!delivery) return null;
-  const event = await db.selectFrom('events').select('payload').where('id', '=', delivery.event_id).where('store_id', '=', delivery.store_id).executeTakeFirst();
-  if (!event) return null;
-  const endpoint = await findEndpoint(db, delivery.store_id, delivery.endpoint_id);
-  return { delivery, endpoint, payload: event.payload };
+/** The leased deliveries with their event payloads and endpoints, in one query. */
+export async function loadLeased(db: Db, deliveryIds: string[], owner: string): Promise<LeasedDelivery[]> {
+  if (deliveryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('events as e', (join) => join.onRef('e.id', '=', 'd.event_id').onRef('e.store_id', '=', 'd.store_id'))
+    .leftJoin('webhook_endpoints as w', (join) => join.onRef('w.id', '=', 'd.endpoint_id').onRef('w.store_id', '=', 'd.store_id'))
+    .selectAll('d')
+    .select([
+      'e.payload as payload',
+      'w.id as w_id',
+      'w.url as w_url',
+      'w.description as w_description',
+      'w.events as w_events',
+      'w.secret as w_secret',
+      'w.enabled as w_enabled',
+      'w.disabled_reason as w_disabled_reason',
+      'w.created_at as w_created_at',
+      'w.updated_at as w_updated_at',
+    ])
+    .where('d.id', 'in', deliveryIds)
+    .where('d.lease_owner', '=', owner)
+    .execute();
+  return rows.map((r) => {
+    const { payload, w_id, w_url, w_description, w_events, w_secret, w_enabled, w_disabled_reason, w_created_at, w_updated_at, ...delivery } = r;
+    const endpoint: WebhookEndpointRow | undefined =
+      w_id === null
+        ? undefined
+        : {
+            id: w_id,
+            store_id: delivery.store_id,
+            url: w_url!,
+            description: w_description,
+            events: w_events!,
+            secret: w_secret!,
+            enabled: w_enabled!,
+            disabled_reason: w_disabled_reason,
+            created_at: w_created_at!,
+            updated_at: w_updated_at!,
+          };
+    return { delivery: delivery as WebhookDeliveryRow, endpoint, payload };
+  });
 }
 
 /** Applies the result of an attempt if `owner` still holds the lease; false when it does not. */

@@ -10,7 +10,7 @@ import { newId, randomToken } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
-import { decideOutcome, delayBefore, sendSigned, type AttemptResult } from './delivery.ts';
+import { decideOutcome, delayBefore, sendSigned, type AttemptResult, type DeliveryAgents } from './delivery.ts';
 import { checkTarget, TargetRefused } from './ssrf.ts';
 import * as repo from './repository.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
@@ -187,10 +187,9 @@ export function createEventsService(ctx: AppContext) {
    * Makes one attempt of a delivery this caller has leased, records it, and decides what follows
    * (success, retry at a time, terminal failure, endpoint disabled on 410).
    */
-  async function attemptLeased(deliveryId: string, owner: string): Promise<{ delivery: WebhookDeliveryRow; result: AttemptResult | null } | null> {
-    const leased = await repo.loadLeased(ctx.db, deliveryId, owner);
-    if (!leased) return null;
+  async function attemptLeased(leased: repo.LeasedDelivery, owner: string, agents?: DeliveryAgents): Promise<{ delivery: WebhookDeliveryRow; result: AttemptResult | null }> {
     const { delivery, endpoint, payload } = leased;
+    const deliveryId = delivery.id;
     const now = nowIso();
     if (!endpoint || endpoint.enabled !== 1) {
       const reason = endpoint ? `endpoint disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}` : 'endpoint deleted';
@@ -201,6 +200,7 @@ export function createEventsService(ctx: AppContext) {
     const result = await sendSigned(endpoint.url, endpoint.secret, delivery.event_id, payload, {
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.webhookAllowPrivateTargets,
+      agents,
     });
     const attempt = delivery.attempt_count + 1;
     const attemptedAt = new Date(Date.now() - result.durationMs).toISOString();
@@ -353,7 +353,8 @@ export function createEventsService(ctx: AppContext) {
           updated_at: now,
         }]);
       });
-      const outcome = await attemptLeased(deliveryId, owner);
+      const [leased] = await repo.loadLeased(ctx.db, [deliveryId], owner);
+      const outcome = leased ? await attemptLeased(leased, owner) : null;
       return {
         deliveryId,
         eventId: envelope.id,

@@ -5,7 +5,8 @@
 import type { AppContext } from '../../context.ts';
 import { newId } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
-import { claimDue, releaseLease } from './repository.ts';
+import { createDeliveryAgents } from './delivery.ts';
+import { claimDue, loadLeased, releaseLease, type LeasedDelivery } from './repository.ts';
 import { DELIVERY_TOPIC } from './service.ts';
 
 export interface DeliveryWorkerOptions {
@@ -30,6 +31,7 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
   // Long enough that a live worker never loses a lease mid-attempt.
   const leaseMs = ctx.config.webhookTimeoutMs + 60_000;
   const inFlight = new Set<Promise<void>>();
+  const agents = createDeliveryAgents();
   let running = false;
   let loop: Promise<void> | null = null;
   let wakeRequested = false;
@@ -55,12 +57,12 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
     });
   }
 
-  async function process(deliveryId: string) {
+  async function attempt(leased: LeasedDelivery) {
     try {
-      await ctx.services.events.attemptLeased(deliveryId, owner);
+      await ctx.services.events.attemptLeased(leased, owner, agents);
     } catch (err) {
-      ctx.log.error({ err, deliveryId }, 'webhook delivery attempt failed');
-      await releaseLease(ctx.db, deliveryId, owner).catch(() => undefined);
+      ctx.log.error({ err, deliveryId: leased.delivery.id }, 'webhook delivery attempt failed');
+      await releaseLease(ctx.db, leased.delivery.id, owner).catch(() => undefined);
     }
   }
 
@@ -69,16 +71,20 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
       wakeRequested = false;
       const room = concurrency - inFlight.size;
       let claimed: string[] = [];
+      let leased: LeasedDelivery[] = [];
       if (room > 0) {
         try {
           const now = nowIso();
           claimed = await claimDue(ctx.db, owner, now, new Date(Date.parse(now) + leaseMs).toISOString(), room);
+          leased = await loadLeased(ctx.db, claimed, owner);
         } catch (err) {
           if (running) ctx.log.error({ err }, 'claiming webhook deliveries failed');
+          for (const id of claimed) await releaseLease(ctx.db, id, owner).catch(() => undefined);
+          claimed = [];
         }
       }
-      for (const id of claimed) {
-        const task: Promise<void> = process(id).finally(() => {
+      for (const item of leased) {
+        const task: Promise<void> = attempt(item).finally(() => {
           inFlight.delete(task);
           wake();
         });
@@ -105,6 +111,8 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
       wake();
       await loop;
       await Promise.all([...inFlight]);
+      agents.http.destroy();
+      agents.https.destroy();
     },
     wake,
   };

@@ -1,0 +1,163 @@
+// Webhook delivery measurement: `npx tsx bench/webhooks.ts [burstN] [pacedN]`.
+// For each engine (SQLite in a temp file; PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL /
+// postgres://postgres@127.0.0.1:5432/test in a throw-away schema) it starts the app and the
+// delivery worker, registers an endpoint pointing at a local receiver on 127.0.0.1, then:
+//   burst: emits N events (each in its own committed transaction, 8 emitters in parallel) and
+//          reports delivery throughput = N / (last arrival - first commit);
+//   paced: emits events one every 10 ms and reports commit→first-attempt lag p50/p99.
+// Everything (emitters, worker, receiver) shares this one process, so numbers are conservative.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { startEventsWorkers } from '../src/modules/events/workers.ts';
+
+const BURST = Number(process.argv[2] ?? 1000);
+const PACED = Number(process.argv[3] ?? 300);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Receiver {
+  url: string;
+  arrivals: Map<string, number>;
+  waitForCount(n: number, timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const arrivals = new Map<string, number>();
+  let waiter: (() => void) | null = null;
+  let target = Infinity;
+  const server = http.createServer((req, res) => {
+    const at = performance.now();
+    const id = String(req.headers['webhook-id']);
+    if (!arrivals.has(id)) arrivals.set(id, at);
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(204).end();
+      if (arrivals.size >= target && waiter) waiter();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    arrivals,
+    waitForCount(n, timeoutMs) {
+      if (arrivals.size >= n) return Promise.resolve();
+      target = n;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${arrivals.size}/${n} delivered in time`)), timeoutMs);
+        waiter = () => {
+          clearTimeout(timer);
+          waiter = null;
+          target = Infinity;
+          resolve();
+        };
+      });
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function setup(dialect: 'sqlite' | 'postgres') {
+  let database: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  let url: string;
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
+    url = `sqlite:${join(dir, 'bench.db')}`;
+    database = await connectDatabase(url);
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    url = PG_URL;
+    const schema = `bench_webhooks_${process.pid}`;
+    database = await connectDatabase(url, { schema, poolSize: 20 });
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    };
+  }
+  await migrateToLatest(database.db);
+  const config = loadConfig({
+    DATABASE_URL: url,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    PASSWORD_HASH_COST: '1024',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-webhooks-data-')),
+    UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'bench-webhooks-up-')),
+  });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return { app, database, cleanup };
+}
+
+async function emitOne(app: App, storeId: string, commits: Map<string, number>, i: number) {
+  const envelope = await app.ctx.db.transaction().execute((trx) => app.ctx.services.events.emit(trx, storeId, 'order.paid', { orderId: `ord_${i}`, total: 10 + i }));
+  commits.set(envelope.id, performance.now());
+}
+
+async function run(dialect: 'sqlite' | 'postgres') {
+  const { app, database, cleanup } = await setup(dialect);
+  const receiver = await startReceiver();
+  try {
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: `bench-${Date.now()}@example.test`, password: 'correct horse battery', name: 'Bench', store: { name: 'Bench store' } },
+    });
+    const { token, store } = signup.json() as { token: string; store: { id: string } };
+    const created = await app.inject({ method: 'POST', url: `/developer/webhooks?storeId=${store.id}`, headers: { authorization: `Bearer ${token}` }, payload: { url: receiver.url } });
+    if (created.statusCode !== 201) throw new Error(`endpoint registration failed: ${created.body}`);
+    await startEventsWorkers(app.ctx);
+
+    // Burst: throughput.
+    const commits = new Map<string, number>();
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < BURST) await emitOne(app, store.id, commits, next++);
+    }));
+    const emittedIn = performance.now() - started;
+    await receiver.waitForCount(BURST, 120_000);
+    const lastArrival = Math.max(...[...commits.keys()].map((id) => receiver.arrivals.get(id)!));
+    const throughput = BURST / ((lastArrival - started) / 1000);
+
+    // Paced: lag from commit to first attempt at a steady 100 events/s.
+    const pacedCommits = new Map<string, number>();
+    for (let i = 0; i < PACED; i++) {
+      await emitOne(app, store.id, pacedCommits, BURST + i);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await receiver.waitForCount(BURST + PACED, 60_000);
+    const lags = [...pacedCommits].map(([id, at]) => receiver.arrivals.get(id)! - at).sort((a, b) => a - b);
+    const dupes = receiver.arrivals.size - (BURST + PACED);
+    console.log(
+      `${dialect.padEnd(8)} burst ${BURST} events: emitted in ${(emittedIn / 1000).toFixed(2)} s, all delivered in ${((lastArrival - started) / 1000).toFixed(2)} s → ${throughput.toFixed(0)} events/s | ` +
+        `paced ${PACED} events (≈100/s): commit→first attempt p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${lags[lags.length - 1].toFixed(1)} ms` +
+        (dupes ? ` | unexpected extra ids: ${dupes}` : ''),
+    );
+  } finally {
+    await app.close();
+    await receiver.close();
+    await database.destroy();
+    await cleanup();
+  }
+}
+
+const engines: Array<'sqlite' | 'postgres'> = process.env.BENCH_SQLITE_ONLY ? ['sqlite'] : ['sqlite', 'postgres'];
+for (const dialect of engines) await run(dialect);
