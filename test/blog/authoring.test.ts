@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, type TestStore } from '../helpers/app.ts';
-import { blogClient, eventsOf, staffMember } from './helpers.ts';
+import { blogClient, eventRecorder, eventsOf, staffMember } from './helpers.ts';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -180,6 +180,8 @@ describeEachDb('blog authoring (staff API)', (env) => {
 
     test('publish → update → unpublish(draft) → publish → unpublish(archived): projection and events follow', async () => {
       const post = await blog.create(store, { title: 'Lifecycle post' });
+      const newEvents = eventRecorder(env, store.storeId, post.id);
+      assert.deepEqual(await newEvents(), []);
       expectError(await blog.publicPost(store, post.slug), 404, 'post-not-found');
 
       const published = await blog.staff(store, 'POST', `/${post.id}/publish`);
@@ -188,8 +190,10 @@ describeEachDb('blog authoring (staff API)', (env) => {
       const firstPublishedAt = published.data.post.publishedAt;
       assert.match(firstPublishedAt, ISO_MS);
       assert.equal((await blog.publicPost(store, post.slug)).statusCode, 200);
+      assert.deepEqual(await newEvents(), ['blog.post.published']);
       const again = await blog.staff(store, 'POST', `/${post.id}/publish`);
       assert.equal(again.data.post.publishedAt, firstPublishedAt);
+      assert.deepEqual(await newEvents(), []);
 
       const updated = await blog.staff(store, 'PATCH', `/${post.id}`, { title: 'Lifecycle post, revised', contentHtml: '<p>v2</p>' });
       assert.equal(updated.statusCode, 200);
@@ -197,22 +201,30 @@ describeEachDb('blog authoring (staff API)', (env) => {
       assert.equal(pub.data.title, 'Lifecycle post, revised');
       assert.equal(pub.data.contentHtml, '<p>v2</p>');
       assert.equal(pub.data.updatedAt, updated.data.post.updatedAt);
+      const updatedEvents = await eventsOf(env, store.storeId).then((all) => all.filter((e) => e.data.postId === post.id && e.type === 'blog.post.updated'));
+      assert.equal(updatedEvents.length, 1);
+      assert.equal(updatedEvents[0].data.title, 'Lifecycle post, revised');
+      assert.deepEqual(await newEvents(), ['blog.post.updated']);
 
       const draft = await blog.staff(store, 'POST', `/${post.id}/unpublish`, {});
       assert.equal(draft.data.post.status, 'draft');
       expectError(await blog.publicPost(store, post.slug), 404, 'post-not-found');
+      assert.deepEqual(await newEvents(), ['blog.post.unpublished']);
 
       await blog.staff(store, 'POST', `/${post.id}/publish`);
+      assert.deepEqual(await newEvents(), ['blog.post.published']);
       const archived = await blog.staff(store, 'POST', `/${post.id}/unpublish`, { to: 'archived' });
       assert.equal(archived.data.post.status, 'archived');
       assert.equal(archived.data.post.publishedAt, firstPublishedAt);
       expectError(await blog.publicPost(store, post.slug), 404, 'post-not-found');
+      assert.deepEqual(await newEvents(), ['blog.post.unpublished']);
       const noop = await blog.staff(store, 'POST', `/${post.id}/unpublish`, { to: 'archived' });
       assert.equal(noop.statusCode, 200);
       expectError(await blog.staff(store, 'POST', `/${post.id}/unpublish`, { to: 'published' }), 400, 'validation-failed');
-
-      const types = (await eventsOf(env, store.storeId)).filter((e) => e.data.postId === post.id).map((e) => e.type);
-      assert.deepEqual(types, ['blog.post.published', 'blog.post.updated', 'blog.post.unpublished', 'blog.post.published', 'blog.post.unpublished']);
+      // Archived → draft is a move between private states: no public change, no event.
+      const toDraft = await blog.staff(store, 'POST', `/${post.id}/unpublish`, { to: 'draft' });
+      assert.equal(toDraft.data.post.status, 'draft');
+      assert.deepEqual(await newEvents(), []);
     });
 
     test('delete removes the post and its projection; unknown ids are 404 post-not-found', async () => {
@@ -224,7 +236,40 @@ describeEachDb('blog authoring (staff API)', (env) => {
         expectError(await blog.staff(store, method, `/${post.id}${path}`, method === 'PATCH' ? { title: 'Whatever title' } : undefined), 404, 'post-not-found');
       }
       const types = (await eventsOf(env, store.storeId)).filter((e) => e.data.postId === post.id).map((e) => e.type);
-      assert.deepEqual(types, ['blog.post.published', 'blog.post.unpublished']);
+      assert.deepEqual(types.sort(), ['blog.post.published', 'blog.post.unpublished']);
+    });
+
+    test('concurrent publishes of one draft publish it once (one event, one publishedAt)', async () => {
+      const post = await blog.create(store, { title: 'Raced publish post' });
+      const results = await Promise.all(Array.from({ length: 6 }, () => blog.staff(store, 'POST', `/${post.id}/publish`)));
+      for (const r of results) assert.equal(r.statusCode, 200, r.body);
+      assert.equal(new Set(results.map((r) => r.data.post.publishedAt)).size, 1);
+      const types = (await eventsOf(env, store.storeId)).filter((e) => e.data.postId === post.id).map((e) => e.type);
+      assert.deepEqual(types, ['blog.post.published']);
+    });
+
+    test('racing publish, unpublish and update leave the projection consistent with the final status', async () => {
+      const post = await blog.create(store, { title: 'Raced mixed changes', status: 'published' });
+      const ops = [];
+      for (let i = 0; i < 4; i++) {
+        ops.push(blog.staff(store, 'POST', `/${post.id}/unpublish`, { to: i % 2 ? 'archived' : 'draft' }));
+        ops.push(blog.staff(store, 'POST', `/${post.id}/publish`));
+        ops.push(blog.staff(store, 'PATCH', `/${post.id}`, { title: `Raced mixed changes ${i}` }));
+      }
+      for (const r of await Promise.all(ops)) assert.equal(r.statusCode, 200, r.body);
+      const final = (await blog.staff(store, 'GET', `/${post.id}`)).data.post;
+      const pub = await blog.publicPost(store, post.slug);
+      if (final.status === 'published') {
+        assert.equal(pub.statusCode, 200);
+        assert.equal(pub.data.title, final.title);
+        assert.equal(pub.data.updatedAt, final.updatedAt);
+      } else {
+        expectError(pub, 404, 'post-not-found');
+      }
+      // Publish and unpublish events alternate, so their counts differ by the final state.
+      const types = (await eventsOf(env, store.storeId)).filter((e) => e.data.postId === post.id).map((e) => e.type);
+      const count = (t: string) => types.filter((x) => x === t).length;
+      assert.equal(count('blog.post.published') - count('blog.post.unpublished'), final.status === 'published' ? 1 : 0, types.join());
     });
 
     test('the staff list pages through every post with filters', async () => {

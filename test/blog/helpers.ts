@@ -24,10 +24,24 @@ export function blogClient(env: TestEnv) {
   };
 }
 
-/** Event types recorded for `storeId` (oldest first), read straight from the outbox table. */
-export async function eventsOf(env: TestEnv, storeId: string): Promise<{ type: string; data: any }[]> {
+/**
+ * Blog events recorded for `storeId`, read straight from the outbox table. Ordered by createdAt;
+ * events of the same millisecond have no defined order, so tests that need the exact sequence
+ * use `eventRecorder`.
+ */
+export async function eventsOf(env: TestEnv, storeId: string): Promise<{ id: string; type: string; data: any }[]> {
   const rows = await env.db.selectFrom('events').select(['type', 'payload', 'created_at', 'id']).where('store_id', '=', storeId).orderBy('created_at').orderBy('id').execute();
-  return rows.filter((r) => r.type.startsWith('blog.')).map((r) => ({ type: r.type, data: JSON.parse(r.payload).data }));
+  return rows.filter((r) => r.type.startsWith('blog.')).map((r) => ({ id: r.id, type: r.type, data: JSON.parse(r.payload).data }));
+}
+
+/** Returns, on each call, the types of the blog events of `postId` written since the previous call. */
+export function eventRecorder(env: TestEnv, storeId: string, postId: string) {
+  const seen = new Set<string>();
+  return async (): Promise<string[]> => {
+    const fresh = (await eventsOf(env, storeId)).filter((e) => e.data.postId === postId && !seen.has(e.id));
+    for (const e of fresh) seen.add(e.id);
+    return fresh.map((e) => e.type);
+  };
 }
 
 /** A second member (role staff) of `store`, logged in. */
