@@ -221,6 +221,16 @@ export function createCheckoutService(ctx: AppContext) {
       const now = nowIso();
       const gateway = input.paymentMethod === 'gateway_checkout';
       const reference = `ORD-${crockfordCode(12)}`;
+      const initRequest = {
+        reference,
+        amountMinor: totals.totalMinor,
+        currency: store.currency,
+        email: input.customer.email,
+        callbackUrl: `${ctx.config.publicBaseUrl}/pay/${reference}/return`,
+        metadata: { storeId, clientOrderId: input.clientOrderId ?? '' },
+      };
+      // The sandbox's hosted page is this service: its URL is known before the order is saved.
+      const local = gateway && provider.name === 'sandbox' ? await provider.initialize(initRequest) : null;
       const row: OrderRow = {
         id: newId('ord'),
         store_id: storeId,
@@ -231,8 +241,8 @@ export function createCheckoutService(ctx: AppContext) {
         payment_status: 'payment_pending',
         payment_method: input.paymentMethod,
         provider: gateway ? provider.name : 'manual',
-        payment_reference: null,
-        checkout_url: null,
+        payment_reference: local?.paymentReference ?? null,
+        checkout_url: local?.authorizationUrl ?? null,
         pay_token: randomToken(24),
         currency: store.currency,
         subtotal_minor: totals.subtotalMinor,
@@ -286,23 +296,16 @@ export function createCheckoutService(ctx: AppContext) {
         throw error;
       }
       await ctx.services.catalog.invalidate(storeId);
-      if (!gateway) return { status: 201, body: toCheckoutResponse(row, lineRows) };
+      if (!gateway || local) return { status: 201, body: toCheckoutResponse(row, lineRows) };
 
       let init;
       try {
-        init = await provider.initialize({
-          reference,
-          amountMinor: row.total_minor,
-          currency: row.currency,
-          email: input.customer.email,
-          callbackUrl: `${ctx.config.publicBaseUrl}/pay/${reference}/return`,
-          metadata: { storeId, orderId: row.id, clientOrderId: input.clientOrderId ?? '' },
-        });
+        init = await provider.initialize(initRequest);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         ctx.log.warn({ err: error, reference }, 'payment provider initialize failed');
         await service.closeUnpaid(reference, 'payment_failed', 'the payment provider could not start the payment');
-        throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the payment; the order was not kept. Retry shortly.');
+        throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the payment; the checkout was closed and its stock released. Retry shortly.');
       }
       row.checkout_url = init.authorizationUrl;
       row.payment_reference = init.paymentReference;
