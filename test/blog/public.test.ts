@@ -274,6 +274,7 @@ describeEachDb('public blog: API, pages, RSS', (env) => {
       assert.ok(items[1].includes('<title>Feed item one &amp; more</title>'));
       assert.ok(items[1].includes('<description>Ex &lt;1&gt;</description>'));
       assert.ok(items[1].includes('<content:encoded>&lt;p&gt;One &lt;a href=&quot;https://a.example/?x=1&amp;amp;y=2&quot; rel=&quot;noopener noreferrer&quot;&gt;l&lt;/a&gt;&lt;/p&gt;</content:encoded>'));
+      assert.match(xml, /<lastBuildDate>[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT<\/lastBuildDate>/);
       assert.match(items[1], /<pubDate>[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
       expectError(await env.inject({ method: 'GET', url: '/api/public/blog/rss' }), 400, 'validation-failed');
       expectError(await env.inject({ method: 'GET', url: '/api/public/blog/rss?storeSlug=nope-nope' }), 404, 'store-not-found');
@@ -285,6 +286,8 @@ describeEachDb('public blog: API, pages, RSS', (env) => {
       assert.equal(res.statusCode, 200);
       assertWellFormedXml(res.body);
       assert.ok(!res.body.includes('<item>'));
+      assert.ok(!res.body.includes('<lastBuildDate>'));
+      assert.ok(res.body.includes('<atom:link '));
     });
   });
 });

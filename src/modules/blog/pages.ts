@@ -198,7 +198,7 @@ export function renderRss(store: Store, posts: PublicPost[], urls: PageUrls): st
 </item>`;
     })
     .join('\n');
-  const lastBuild = posts.reduce((max, p) => (p.updatedAt > max ? p.updatedAt : max), posts[0]?.publishedAt ?? new Date(0).toISOString());
+  const lastBuild = posts.reduce<string | null>((max, p) => (max === null || p.updatedAt > max ? p.updatedAt : max), null);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
 <channel>
@@ -206,8 +206,7 @@ export function renderRss(store: Store, posts: PublicPost[], urls: PageUrls): st
 <link>${x(urls.blogUrl)}</link>
 <description>${x(`News and stories from ${store.name}.`)}</description>
 <atom:link href="${x(urls.rssUrl)}" rel="self" type="application/rss+xml"/>
-<lastBuildDate>${new Date(lastBuild).toUTCString()}</lastBuildDate>
-<generator>Store Integration Service</generator>
+${lastBuild ? `<lastBuildDate>${new Date(lastBuild).toUTCString()}</lastBuildDate>\n` : ''}<generator>Store Integration Service</generator>
 ${items}
 </channel>
 </rss>
