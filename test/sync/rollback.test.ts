@@ -140,32 +140,37 @@ describeEachDb('sync rollback', (env) => {
   test('catalog reads during a sync and a rollback never see a half-applied catalog', async () => {
     const shop = await env.createStore();
     const shopKey = await env.createKey(shop);
-    const ids = Array.from({ length: 600 }, (_, i) => `h${i}`);
+    const ids = Array.from({ length: 2000 }, (_, i) => `h${i}`);
     assert.equal((await postFeed(env, shop, { mode: 'full', items: ids.map((id) => product(id, { priceMinor: 1000 })) })).statusCode, 201);
     const consistent = (body: any) => {
       const prices = new Set(body.products.map((p: any) => p.priceMinor));
-      return (body.count === 600 && prices.size === 1 && prices.has(1000)) || (body.count === 700 && prices.size === 1 && prices.has(2000));
+      return (body.count === 2000 && prices.size === 1 && prices.has(1000)) || (body.count === 2500 && prices.size === 1 && prices.has(2000));
     };
     const readWhile = async (pending: Promise<unknown>) => {
       let done = false;
       void pending.finally(() => (done = true));
       let reads = 0;
-      while (!done && reads < 300) {
+      // Alternates the cached integration catalog and the staff list, which reads the table every time.
+      // Each round yields to the event loop (a cache hit resolves on microtasks only and would starve the sync).
+      while (!done && reads < 2000) {
+        await new Promise((resolve) => setImmediate(resolve));
         const res = await catalog(env, shop, shopKey);
         assert.equal(res.statusCode, 200);
         assert.ok(consistent(res.data), `read ${reads} saw a mixed catalog`);
+        const items = await staffItems(env, shop);
+        assert.ok(consistent({ count: items.length, products: items }), `staff read ${reads} saw a mixed catalog`);
         reads++;
       }
       return reads;
     };
-    const newFeed = [...ids, ...Array.from({ length: 100 }, (_, i) => `n${i}`)].map((id) => product(id, { priceMinor: 2000 }));
+    const newFeed = [...ids, ...Array.from({ length: 500 }, (_, i) => `n${i}`)].map((id) => product(id, { priceMinor: 2000 }));
     const sync = postFeed(env, shop, { mode: 'full', items: newFeed });
-    const [syncRes] = await Promise.all([sync, readWhile(sync), readWhile(sync)]);
+    const [syncRes] = await Promise.all([sync, readWhile(sync), readWhile(sync), readWhile(sync)]);
     assert.equal(syncRes.statusCode, 201, syncRes.body);
-    assert.equal((await catalog(env, shop, shopKey)).data.count, 700);
+    assert.equal((await catalog(env, shop, shopKey)).data.count, 2500);
     const undo = rollback(env, shop, syncRes.data.run.runId);
-    const [undoRes] = await Promise.all([undo, readWhile(undo), readWhile(undo)]);
+    const [undoRes] = await Promise.all([undo, readWhile(undo), readWhile(undo), readWhile(undo)]);
     assert.equal(undoRes.statusCode, 200, undoRes.body);
-    assert.equal((await catalog(env, shop, shopKey)).data.count, 600);
+    assert.equal((await catalog(env, shop, shopKey)).data.count, 2000);
   });
 });
