@@ -298,6 +298,29 @@ describeEachDb('webhook delivery across worker restarts and instances', (env) =>
     }
   });
 
+  test('stopping a worker lets its in-flight attempt finish and records it', async () => {
+    const path = uniquePath('slow');
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    receiver.on(path, () => {
+      release();
+      return 'hang';
+    });
+    const { endpointId } = await register(env, store, receiver.baseUrl + path);
+    const worker = createDeliveryWorker(env.app.ctx, { pollMs: 50 });
+    worker.start();
+    await emit(env, store, 'order.paid');
+    await arrived;
+    // The receiver holds the request open; stop() waits for the attempt (here: its 500 ms timeout).
+    await worker.stop();
+    const [d] = (await deliveries(env, store, endpointId)).deliveries;
+    assert.deepEqual([d.status, d.attemptCount, d.attempts[0].error], ['retrying', 1, 'timeout after 500 ms']);
+    const leases = await env.db.selectFrom('webhook_deliveries').select(['lease_owner', 'lease_expires_at']).where('id', '=', d.deliveryId).execute();
+    assert.deepEqual(leases, [{ lease_owner: null, lease_expires_at: null }], 'the lease is released');
+  });
+
   test("a crashed worker's claim is taken over once its lease expires, not before", async () => {
     const path = uniquePath('crashed');
     const { endpointId } = await register(env, store, receiver.baseUrl + path);

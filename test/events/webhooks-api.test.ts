@@ -175,6 +175,28 @@ describeEachDb('webhook endpoints API', (env) => {
     });
   });
 
+  test('every webhook route is in /openapi.json with its request and response schemas', async () => {
+    const res = await env.inject({ method: 'GET', url: '/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    const paths = res.data.paths as Record<string, Record<string, any>>;
+    const expected: Array<[string, string]> = [
+      ['post', '/developer/webhooks'],
+      ['get', '/developer/webhooks'],
+      ['patch', '/developer/webhooks/{endpointId}'],
+      ['delete', '/developer/webhooks/{endpointId}'],
+      ['post', '/developer/webhooks/{endpointId}/test'],
+      ['get', '/developer/webhooks/{endpointId}/deliveries'],
+    ];
+    for (const [method, path] of expected) {
+      const op = paths[path]?.[method];
+      assert.ok(op, `${method} ${path} documented`);
+      assert.ok(op.responses['200'] ?? op.responses['201'], `${method} ${path} has its success response`);
+      assert.ok(op.responses['404'], `${method} ${path} documents errors`);
+    }
+    assert.ok(paths['/developer/webhooks'].post.requestBody);
+    assert.ok(paths['/developer/webhooks/{endpointId}'].patch.requestBody);
+  });
+
   describe('GET /developer/webhooks auth matrix', () => {
     integrationAuthMatrix(env, { path: '/developer/webhooks', scope: 'developer', scopesWithoutIt: ['catalog:read', 'bookings:write'] });
   });
