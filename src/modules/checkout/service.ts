@@ -138,6 +138,18 @@ export function createCheckoutService(ctx: AppContext) {
   const { db } = ctx;
   const provider = createPaymentProvider(ctx);
 
+  /**
+   * Stock changed and is committed: drop cached catalog responses on every instance. A failure here
+   * (e.g. the database closing during shutdown) must not turn a committed order into an error reply.
+   */
+  async function refreshCatalog(storeId: string) {
+    try {
+      await ctx.services.catalog.invalidate(storeId);
+    } catch (error) {
+      ctx.log.warn({ err: error, storeId }, 'catalog cache invalidation failed after a stock change');
+    }
+  }
+
   async function withLines(row: OrderRow, executor: Executor<Database> = db) {
     return { row, lines: await repo.linesOf(executor, [row.id]) };
   }
@@ -295,7 +307,7 @@ export function createCheckoutService(ctx: AppContext) {
         }
         throw error;
       }
-      await ctx.services.catalog.invalidate(storeId);
+      await refreshCatalog(storeId);
       if (!gateway || local) return { status: 201, body: toCheckoutResponse(row, lineRows) };
 
       let init;
@@ -375,7 +387,7 @@ export function createCheckoutService(ctx: AppContext) {
         await emitOrder(trx, to === 'payment_failed' ? 'order.payment_failed' : 'order.updated', next);
         return { row: next, applied: true };
       });
-      if (result.applied && result.row) await ctx.services.catalog.invalidate(result.row.store_id);
+      if (result.applied && result.row) await refreshCatalog(result.row.store_id);
       return result;
     },
 
@@ -437,7 +449,7 @@ export function createCheckoutService(ctx: AppContext) {
         if (next.customer_id) await ctx.services.customers.addSpent(trx, storeId, next.customer_id, amount);
         await emitOrder(trx, 'order.paid', next);
       });
-      await ctx.services.catalog.invalidate(storeId);
+      await refreshCatalog(storeId);
       return service.getOrder(storeId, current.orderId);
     },
 
@@ -461,7 +473,7 @@ export function createCheckoutService(ctx: AppContext) {
         if (row.customer_id) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, -row.amount_paid_minor);
         await emitOrder(trx, 'order.updated', { ...row, ...patch } as OrderRow);
       });
-      await ctx.services.catalog.invalidate(storeId);
+      await refreshCatalog(storeId);
       return service.getOrder(storeId, current.orderId);
     },
 
