@@ -86,8 +86,6 @@ export function toSyncRun(row: SyncRunRow): SyncRun {
   };
 }
 
-const ZERO: FeedCounts = { created: 0, updated: 0, deleted: 0, unchanged: 0 };
-
 /** Validates every row; returns the items only when all are valid. */
 function validateRows(rows: FeedRow[], currency: string): { items: FeedItem[]; failures: SyncFailure[] } {
   const failures: SyncFailure[] = [];
