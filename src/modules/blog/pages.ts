@@ -4,7 +4,7 @@
 import { DateTime } from 'luxon';
 import type { Store } from '../stores/service.ts';
 import type { PublicPost, PublicPostSummary } from './service.ts';
-import { plainText, sanitizePostHtml, truncate } from './sanitize.ts';
+import { renderPlainText, renderPostHtml, truncate } from './sanitize.ts';
 
 class Raw {
   constructor(readonly value: string) {}
@@ -145,7 +145,7 @@ export function renderListPage(store: Store, items: PublicPostSummary[], urls: P
 }
 
 export function postDescription(post: PublicPost): string {
-  return truncate(post.excerpt ?? plainText(post.contentHtml), 160) || post.title;
+  return truncate(post.excerpt ?? renderPlainText(post.contentHtml), 160) || post.title;
 }
 
 export function renderPostPage(store: Store, post: PublicPost, urls: PageUrls): string {
@@ -168,7 +168,7 @@ export function renderPostPage(store: Store, post: PublicPost, urls: PageUrls): 
     { title: `${post.title} · ${store.name}`, description, canonical: post.url, rssUrl: urls.rssUrl, ogType: 'article', image: post.coverImageUrl, imageAlt: post.coverImageAlt, jsonLd },
     html`${siteHeader(store, urls.blogUrl, urls.rssUrl)}<main><article><h1>${post.title}</h1><time datetime="${post.publishedAt}">${displayDate(post.publishedAt, store)}</time>${
       post.coverImageUrl ? html`<img class="cover" src="${post.coverImageUrl}" alt="${post.coverImageAlt ?? ''}">` : ''
-    }<div class="content">${raw(sanitizePostHtml(post.contentHtml))}</div></article><a class="more" href="${urls.blogUrl}">← All posts</a></main><footer>© ${store.name}</footer>`,
+    }<div class="content">${raw(renderPostHtml(post.contentHtml))}</div></article><a class="more" href="${urls.blogUrl}">← All posts</a></main><footer>© ${store.name}</footer>`,
   );
 }
 
@@ -187,14 +187,14 @@ export function renderRss(store: Store, posts: PublicPost[], urls: PageUrls): st
   const x = escapeHtml;
   const items = posts
     .map((p) => {
-      const description = p.excerpt ?? truncate(plainText(p.contentHtml), 300);
+      const description = p.excerpt ?? truncate(renderPlainText(p.contentHtml), 300);
       return `<item>
 <title>${x(p.title)}</title>
 <link>${x(p.url)}</link>
 <guid isPermaLink="true">${x(p.url)}</guid>
 <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>
 <description>${x(description)}</description>
-<content:encoded>${x(sanitizePostHtml(p.contentHtml))}</content:encoded>
+<content:encoded>${x(renderPostHtml(p.contentHtml))}</content:encoded>
 </item>`;
     })
     .join('\n');

@@ -2,6 +2,7 @@
 // Allowed: a[href], p, h1–h4, ul, ol, li, strong, em, blockquote, img[src, alt]. Every URL must be
 // an absolute http(s) URL; relative, protocol-relative and other schemes are removed (an <a> keeps
 // its text, an <img> without a usable src is dropped). Links carry rel="noopener noreferrer".
+import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 
 export const ALLOWED_TAGS = ['a', 'p', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'blockquote', 'img'];
@@ -58,9 +59,50 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
+/**
+ * Render-time sanitizing, memoised by a hash of the input: the output is always exactly
+ * sanitizePostHtml(input), but a page or feed that shows the same stored HTML again does not
+ * parse it again. Bounded by entries and by total characters (posts may be 200 000 characters).
+ */
+const RENDER_CACHE_MAX_ENTRIES = 1000;
+const RENDER_CACHE_MAX_CHARS = 8_000_000;
+const renderCache = new Map<string, string>();
+let renderCacheChars = 0;
+
+function memo(kind: string, input: string, compute: (s: string) => string): string {
+  const key = kind + createHash('sha256').update(input).digest('base64url');
+  const hit = renderCache.get(key);
+  if (hit !== undefined) {
+    renderCache.delete(key);
+    renderCache.set(key, hit);
+    return hit;
+  }
+  const value = compute(input);
+  renderCache.set(key, value);
+  renderCacheChars += value.length;
+  for (const [oldKey, oldValue] of renderCache) {
+    if (renderCache.size <= RENDER_CACHE_MAX_ENTRIES && renderCacheChars <= RENDER_CACHE_MAX_CHARS) break;
+    renderCache.delete(oldKey);
+    renderCacheChars -= oldValue.length;
+  }
+  return value;
+}
+
+/** sanitizePostHtml for rendering (public API, pages, RSS). */
+export function renderPostHtml(html: string): string {
+  return memo('h:', html, sanitizePostHtml);
+}
+
+/** plainText for rendering (meta descriptions, RSS descriptions). */
+export function renderPlainText(html: string): string {
+  return memo('t:', html, plainText);
+}
+
 /** Plain text of post HTML (meta descriptions, RSS fallbacks). */
 export function plainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+  // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
+  const spaced = html.replace(/<\/(p|h[1-6]|li|blockquote|div|ul|ol)\s*>|<br\s*\/?>/gi, '$& ');
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')

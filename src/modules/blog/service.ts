@@ -13,7 +13,7 @@ import { nowIso } from '../../shared/time.ts';
 import type { Store } from '../stores/service.ts';
 import { BLOG_LIMITS, parsePostFields, RESERVED_SLUGS, type PostFields } from './post-input.ts';
 import * as repo from './repository.ts';
-import { sanitizePostHtml } from './sanitize.ts';
+import { renderPostHtml } from './sanitize.ts';
 import type { BlogPostRow, BlogPostStatus, BlogPublicPostRow } from './tables.ts';
 // Registers the demo store's blog posts with the first-run seed.
 import './demo-posts.ts';
@@ -118,7 +118,7 @@ export function createBlogService(ctx: AppContext) {
 
   /** Rendering sanitizes again: whatever reached the table, only the allowlist leaves it. */
   function toPublicPost(row: BlogPublicPostRow): PublicPost {
-    return { ...toPublicSummary(row), contentHtml: sanitizePostHtml(row.content_html) };
+    return { ...toPublicSummary(row), contentHtml: renderPostHtml(row.content_html) };
   }
 
   function eventData(row: BlogPostRow, store: Store) {
