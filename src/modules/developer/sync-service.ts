@@ -5,7 +5,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import { isForeignKeyViolation } from '../../db/sql.ts';
 import { parseItemInput } from '../catalog/item-input.ts';
 import type { CatalogSnapshot, FeedCounts, FeedItem } from '../catalog/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
@@ -154,14 +153,14 @@ export function createSyncService(ctx: AppContext) {
   const countColumns = (c: FeedCounts) => ({ created_count: c.created, updated_count: c.updated, deleted_count: c.deleted, unchanged_count: c.unchanged });
 
   /** Records a failed run and its event; nothing in the catalog changed. */
-  async function recordFailure(storeId: string, request: FeedRequest, startedAt: string, failures: SyncFailure[], failedRows: number, actor: string | null) {
+  async function recordFailure(storeId: string, request: FeedRequest, startedAt: string, failures: SyncFailure[], actor: string | null) {
     const row = runRow(storeId, {
       kind: 'sync',
       status: 'failed',
       mode: request.mode,
       source: request.source,
       started_at: startedAt,
-      failed_count: failedRows,
+      failed_count: failures.length,
       failures: JSON.stringify(failures.slice(0, MAX_FAILURES_KEPT)),
       actor,
     });
@@ -191,44 +190,36 @@ export function createSyncService(ctx: AppContext) {
       const currency = (await ctx.services.stores.getStore(storeId)).currency;
       const { items, failures } = validateRows(request.rows, currency);
       if (failures.length) {
-        const run = await recordFailure(storeId, request, startedAt, failures, failures.length, actor);
+        const run = await recordFailure(storeId, request, startedAt, failures, actor);
         throw failedRunError(400, 'validation-failed', `${failures.length} of ${request.rows.length} rows are not valid; nothing was changed.`, run, request.source);
       }
 
-      let outcome: { run: SyncRun; refused: boolean };
-      try {
-        outcome = await db.transaction().execute(async (trx) => {
-          await lockStore(trx, storeId);
-          const { counts, before, refused } = await ctx.services.catalog.applyFeed(trx, storeId, items, { mode: request.mode, allowMassDelete: request.allowMassDelete });
-          if (refused) {
-            const reason = `a full feed would delete ${counts.deleted} of ${before.length} items (more than half the catalog); send allowMassDelete to allow it`;
-            const row = runRow(storeId, {
-              kind: 'sync',
-              status: 'failed',
-              mode: request.mode,
-              source: request.source,
-              started_at: startedAt,
-              failures: JSON.stringify([{ row: null, itemId: null, reason }]),
-              actor,
-            });
-            await trx.insertInto('sync_runs').values(row).execute();
-            const run = toSyncRun(row);
-            await ctx.services.events.emit(trx, storeId, 'catalog.sync.failed', { run });
-            return { run, refused: true };
-          }
-          const row = runRow(storeId, { kind: 'sync', status: 'succeeded', mode: request.mode, source: request.source, started_at: startedAt, ...countColumns(counts), actor });
+      const outcome = await db.transaction().execute(async (trx) => {
+        await lockStore(trx, storeId);
+        const { counts, before, refused } = await ctx.services.catalog.applyFeed(trx, storeId, items, { mode: request.mode, allowMassDelete: request.allowMassDelete });
+        if (refused) {
+          const reason = `a full feed would delete ${counts.deleted} of ${before.length} items (more than half the catalog); send allowMassDelete to allow it`;
+          const row = runRow(storeId, {
+            kind: 'sync',
+            status: 'failed',
+            mode: request.mode,
+            source: request.source,
+            started_at: startedAt,
+            failures: JSON.stringify([{ row: null, itemId: null, reason }]),
+            actor,
+          });
           await trx.insertInto('sync_runs').values(row).execute();
-          await keepSnapshot(trx, storeId, row.id, before, row.finished_at ?? startedAt);
           const run = toSyncRun(row);
-          await ctx.services.events.emit(trx, storeId, 'catalog.sync.succeeded', { run });
-          return { run, refused: false };
-        });
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
-        const reason = 'an item the feed would delete is still referenced by bookings or orders; keep it in the feed (unpublished if need be)';
-        const run = await recordFailure(storeId, request, startedAt, [{ row: null, itemId: null, reason }], 0, actor);
-        throw failedRunError(409, 'conflict', 'The feed would delete items that are still referenced; nothing was changed.', run, request.source);
-      }
+          await ctx.services.events.emit(trx, storeId, 'catalog.sync.failed', { run });
+          return { run, refused: true };
+        }
+        const row = runRow(storeId, { kind: 'sync', status: 'succeeded', mode: request.mode, source: request.source, started_at: startedAt, ...countColumns(counts), actor });
+        await trx.insertInto('sync_runs').values(row).execute();
+        await keepSnapshot(trx, storeId, row.id, before, row.finished_at ?? startedAt);
+        const run = toSyncRun(row);
+        await ctx.services.events.emit(trx, storeId, 'catalog.sync.succeeded', { run });
+        return { run, refused: false };
+      });
       if (outcome.refused) {
         throw failedRunError(409, 'mass-delete-refused', 'The full feed would delete more than half the catalog; nothing was changed. Send allowMassDelete to allow it.', outcome.run, request.source);
       }
