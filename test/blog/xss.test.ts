@@ -110,10 +110,14 @@ describeEachDb('blog content safety: XSS vectors neutralized on write and on ren
       const post = await blog.create(s, { title: 'Tampered post', contentHtml: '<p>clean</p>', status: 'published' });
       const hostile = Object.values(XSS_VECTORS).join('\n');
       await env.db.updateTable('blog_posts').set({ content_html: hostile }).where('id', '=', post.id).execute();
-      await env.db.updateTable('blog_public_posts').set({ content_html: hostile }).where('post_id', '=', post.id).execute();
+      await env.db.updateTable('blog_public_posts').set({ content_html: hostile, cover_image_url: 'javascript:alert(1)' }).where('post_id', '=', post.id).execute();
 
-      assertSafeHtml((await blog.publicPost(s, post.slug)).data.contentHtml, 'render: public API');
+      const api = await blog.publicPost(s, post.slug);
+      assertSafeHtml(api.data.contentHtml, 'render: public API');
+      assert.equal(api.data.coverImageUrl, null);
       const page = await blog.page(s, post.slug);
+      assert.ok(!page.body.includes('javascript:'));
+      assert.ok(!(await blog.page(s)).body.includes('javascript:'));
       const content = /<div class="content">([\s\S]*)<\/div><\/article>/.exec(page.body);
       assert.ok(content);
       assertSafeHtml(content[1], 'render: page');

@@ -13,7 +13,7 @@ import { nowIso } from '../../shared/time.ts';
 import type { Store } from '../stores/service.ts';
 import { BLOG_LIMITS, parsePostFields, RESERVED_SLUGS, type PostFields } from './post-input.ts';
 import * as repo from './repository.ts';
-import { renderPostHtml } from './sanitize.ts';
+import { renderPostHtml, safeHttpUrl } from './sanitize.ts';
 import type { BlogPostRow, BlogPostStatus, BlogPublicPostRow } from './tables.ts';
 // Registers the demo store's blog posts with the first-run seed.
 import './demo-posts.ts';
@@ -108,7 +108,8 @@ export function createBlogService(ctx: AppContext) {
       slug: row.post_slug,
       title: row.title,
       excerpt: row.excerpt,
-      coverImageUrl: row.cover_image_url,
+      // Checked on write; checked again here like the HTML, so no stored value can put another scheme on a page.
+      coverImageUrl: safeHttpUrl(row.cover_image_url),
       coverImageAlt: row.cover_image_alt,
       publishedAt: row.published_at,
       updatedAt: row.updated_at,
