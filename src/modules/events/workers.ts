@@ -86,7 +86,8 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
       for (const item of leased) {
         const task: Promise<void> = attempt(item).finally(() => {
           inFlight.delete(task);
-          wake();
+          // Refill in batches (fewer claim queries); new commits wake the worker anyway.
+          if (inFlight.size <= concurrency / 2) wake();
         });
         inFlight.add(task);
       }
