@@ -1,6 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError } from '../helpers/app.ts';
+import { startCheckoutWorkers } from '../../src/modules/checkout/workers.ts';
 import { basicPayload, checkout, createOrder, createShop, eventsOf, openPayPage, orderStatus, stockOf, submitPayForm, type Shop } from './helpers.ts';
 
 function redirectParams(location: string | undefined) {
@@ -34,7 +35,8 @@ describeEachDb('sandbox hosted payment page', (env) => {
 
   test('hostile item and store names are escaped on the page', async () => {
     const evil = await createShop(env);
-    await env.inject({ method: 'PATCH', url: `/api/stores/${evil.store.storeId}`, headers: env.staffHeaders(evil.store), payload: { name: '<script>alert("s")</script>' } });
+    const renamed = await env.inject({ method: 'PATCH', url: `/api/stores/${evil.store.storeId}`, headers: env.staffHeaders(evil.store), payload: { name: '<script>alert("s")</script>' } });
+    assert.equal(renamed.statusCode, 200, renamed.body);
     const item = await env.createItem(evil.store, { name: '<img src=x onerror=alert(1)>"\'', price: 1 });
     const order = await createOrder(env, evil, [{ id: item.id, qty: 1 }]);
     const { page } = await openPayPage(env, order.reference);
@@ -42,6 +44,7 @@ describeEachDb('sandbox hosted payment page', (env) => {
     assert.ok(!page.body.includes('<script>alert'), 'no raw script tag');
     assert.ok(!page.body.includes('<img src=x'), 'no raw img tag');
     assert.match(page.body, /&lt;img src=x onerror=alert\(1\)&gt;&quot;&#39;/);
+    assert.match(page.body, /&lt;script&gt;alert\(&quot;s&quot;\)&lt;\/script&gt;/);
   });
 
   test('Pay → 303 to returnUrl with trxref and reference; order paid, order.paid emitted, status lookup agrees', async () => {
@@ -188,6 +191,25 @@ describeEachDb('sandbox hosted payment page', (env) => {
     const reviewed = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order;
     assert.equal(reviewed.paymentStatus, 'manual_review', 'money received after expiry is never lost');
     assert.equal(await stockOf(env, shop, scarce.id), 3, 'no stock taken silently');
+  });
+});
+
+describeEachDb('checkout expiry worker', (env) => {
+  test('startCheckoutWorkers sweeps due checkouts at once and stops with the app', async () => {
+    const shop = await createShop(env);
+    const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 5 }]);
+    const stock = await stockOf(env, shop, shop.mug.id);
+    await env.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', order.orderId).execute();
+    const stops = env.app.ctx.onClose.length;
+    await startCheckoutWorkers(env.app.ctx);
+    assert.equal(env.app.ctx.onClose.length, stops + 1, 'registers its stop hook');
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'expired'; i++) {
+      status = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order.status;
+      if (status !== 'expired') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 'expired');
+    assert.equal(await stockOf(env, shop, shop.mug.id), stock! + 5);
   });
 });
 
