@@ -47,7 +47,7 @@ const scenarios: BenchScenario[] = [
           serviceId: item.id,
           ...slot(i),
           sourceChannel: 'client_website',
-          customer: { name: `Bench ${i}`, phone: '+233240000000', email: `bench-${run}-${i}@example.test` },
+          customer: { name: `Bench ${i}`, phone: `+23320${String(i).padStart(7, '0')}`, email: `bench-${run}-${i}@example.test` },
           paymentMethod: 'cash',
         });
       let n = 0;

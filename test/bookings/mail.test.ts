@@ -100,8 +100,8 @@ describeEachDb(
       assert.equal(res.statusCode, 200, res.body);
       await waitFor('status mail', () => withReference(booking.reference).length === 2);
       assert.match(withReference(booking.reference)[1].raw, /confirmed/);
-      const rows = await outbox(env, booking.bookingId);
-      assert.deepEqual(rows.map((r) => r.status), ['sent', 'sent']);
+      await waitFor('both marked sent', async () => (await outbox(env, booking.bookingId)).every((r) => r.status === 'sent'));
+      assert.equal((await outbox(env, booking.bookingId)).length, 2);
     });
 
     test('staff notes alone send nothing; no email known or notifications off send nothing', async () => {

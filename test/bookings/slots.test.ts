@@ -159,8 +159,10 @@ describe('generateSlots properties (fast-check)', () => {
           const day = local.startOf('day');
           const inside = q.schedule.weeklyHours.some((h) => {
             if (h.day !== WEEKDAYS[day.weekday - 1]) return false;
-            const open = DateTime.fromISO(`${slot.date}T${h.start}`, { zone: q.timezone }).toMillis();
-            const close = h.end === '24:00' ? day.plus({ days: 1 }).startOf('day').toMillis() : DateTime.fromISO(`${slot.date}T${h.end}`, { zone: q.timezone }).toMillis();
+            // An opening time that occurs twice (the repeated hour) means its first occurrence.
+            const at = (hhmm: string) => day.set({ hour: Number(hhmm.slice(0, 2)), minute: Number(hhmm.slice(3)) }).toMillis();
+            const open = at(h.start);
+            const close = h.end === '24:00' ? day.plus({ days: 1 }).startOf('day').toMillis() : at(h.end);
             return open <= start && end <= close;
           });
           assert.ok(inside, `slot ${slot.date} ${slot.time} inside opening hours`);

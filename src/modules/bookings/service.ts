@@ -251,7 +251,10 @@ export function createBookingsService(ctx: AppContext) {
 
       const amount = input.paymentAmount ?? input.payment?.amount;
       const now = nowIso();
+      const email = input.customer.email?.trim() || null;
       const row = await db.transaction().execute(async (trx) => {
+        // The customer first: the service lock below is then held only for the capacity check and insert.
+        const customerId = await ctx.services.customers.upsertFromContact(trx, storeId, { name: input.customer.name, email, phone: input.customer.phone }, { bookings: 1 });
         await repo.lockService(trx, storeId, item.id);
         const day = DateTime.fromISO(input.bookingDate, { zone: store.timezone });
         const busy = await busyAround(trx, storeId, item.id, day.toMillis(), day.plus({ days: 1 }).toMillis());
@@ -263,8 +266,6 @@ export function createBookingsService(ctx: AppContext) {
             [{ field: 'bookingTime', message: found.status === 'full' ? 'fully booked' : 'not an open slot (see v1IntegrationAvailability)' }],
           );
         }
-        const email = input.customer.email?.trim() || null;
-        const customerId = await ctx.services.customers.upsertFromContact(trx, storeId, { name: input.customer.name, email, phone: input.customer.phone }, { bookings: 1 });
         const booking: BookingRow = {
           id: newId('bkg'),
           store_id: storeId,

@@ -2,7 +2,8 @@
 // slots of `durationMinutes` every `slotIntervalMinutes`, minus closed dates, lead time, max
 // advance and the capacity already taken. Instants are epoch milliseconds; opening hours are
 // turned into instants per local date with Luxon, so daylight-saving days get the right offsets
-// (a 23- or 25-hour day keeps its wall-clock hours).
+// (a 23- or 25-hour day keeps its wall-clock hours). An opening time inside the skipped hour
+// moves forward with the clock; one inside the repeated hour means its first occurrence.
 import { DateTime } from 'luxon';
 import { WEEKDAYS, type ServiceSchedule } from '../catalog/item-input.ts';
 
@@ -84,16 +85,32 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
         if (hours.day !== weekday) continue;
         const open = localInstant(day, hours.start);
         const close = localInstant(day, hours.end);
+        if (open + duration > close || close <= earliest || open > latestStart) continue;
+        // Zone lookups are costly: with one UTC offset over the whole window (every day but a
+        // daylight-saving change), local labels are the opening time plus elapsed minutes.
+        const openLocal = DateTime.fromMillis(open, { zone: timezone });
+        const steadyOffset = openLocal.offset === DateTime.fromMillis(close - 1, { zone: timezone }).offset;
+        const openMinutes = openLocal.hour * 60 + openLocal.minute;
         for (let start = open; start + duration <= close; start += step) {
           if (start < earliest || start > latestStart || seen.has(start)) continue;
           seen.add(start);
           const end = start + duration;
-          const local = DateTime.fromMillis(start, { zone: timezone });
+          let date: string;
+          let time: string;
+          if (steadyOffset) {
+            const minutes = openMinutes + (start - open) / MINUTE;
+            date = openLocal.toISODate()!;
+            time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+          } else {
+            const local = DateTime.fromMillis(start, { zone: timezone });
+            date = local.toISODate()!;
+            time = local.toFormat('HH:mm');
+          }
           slots.push({
             start: new Date(start).toISOString(),
             end: new Date(end).toISOString(),
-            date: local.toISODate()!,
-            time: local.toFormat('HH:mm'),
+            date,
+            time,
             capacity: schedule.capacity,
             remaining: Math.max(0, schedule.capacity - seatsTaken(start, end, buffer, busy)),
           });
@@ -121,7 +138,12 @@ export function findBookableSlot(
   time: string,
   quantity: number,
 ): { slot: Slot; status: 'ok' } | { slot: null; status: 'not-open' | 'full' } {
-  const { from, to } = localDayWindow(date, q.timezone);
+  const day = localDayWindow(date, q.timezone);
+  // Only the hours around the requested wall-clock time (both candidates of a repeated hour).
+  const [h, m] = time.split(':').map(Number);
+  const around = DateTime.fromISO(date, { zone: q.timezone }).set({ hour: h, minute: m }).toMillis();
+  const from = Math.max(day.from, around - 3 * 3600_000);
+  const to = Math.min(day.to, around + 3 * 3600_000);
   const matching = generateAllSlots({ ...q, from, to }).filter((s) => s.date === date && s.time === time);
   if (!matching.length) return { slot: null, status: 'not-open' };
   const free = matching.find((s) => s.remaining >= quantity);
