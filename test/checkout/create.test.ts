@@ -225,6 +225,16 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     expectError(huge, 413, 'payload-too-large');
   });
 
+  test('an order total beyond the money column range is 400, never a database error', async () => {
+    const gold = await env.createItem(shop.store, { name: 'Gold bar', priceMinor: 1_000_000_000 });
+    const res = await checkout(env, shop.key, basicPayload(shop, [{ id: gold.id, qty: 3 }]));
+    expectError(res, 400, 'validation-failed');
+    assert.equal(res.data.details[0].field, 'items');
+    const one = await checkout(env, shop.key, basicPayload(shop, [{ id: gold.id, qty: 2 }]));
+    assert.equal(one.statusCode, 201, one.body);
+    assert.equal(one.data.totalMinor, 2_000_000_000);
+  });
+
   test('a cart line of another merchant is refused: one checkout per merchantId', async () => {
     const payload = basicPayload(shop, [{ id: shop.mug.id, qty: 1 }]);
     (payload.items[0] as any).merchantId = 'stsomeoneelse';

@@ -109,6 +109,16 @@ describeEachDb('Paystack provider against a local stand-in', (env) => {
     assert.equal((await eventsOf(env, shop.store.storeId, 'order.paid')).filter((e) => e.data.reference === order.reference).length, 1);
   });
 
+  test('expiry verifies with Paystack first: a paid checkout whose webhook is late is paid, an abandoned one expires', async () => {
+    const paid = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
+    const abandoned = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
+    standIn.settle(paid.reference, 'success');
+    const later = new Date(Date.now() + 31 * 60_000).toISOString();
+    await env.app.ctx.services.checkout.expireDue(later);
+    assert.equal((await orderStatus(env, shop, `reference=${paid.reference}`)).data.order.status, 'paid');
+    assert.equal((await orderStatus(env, shop, `reference=${abandoned.reference}`)).data.order.status, 'expired');
+  });
+
   test('webhook for an unknown reference or another event is acknowledged and ignored', async () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'ORD-UNKNOWN00000', amount: 100, currency: 'GHS' } });
     const { createHmac } = await import('node:crypto');

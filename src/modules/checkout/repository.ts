@@ -62,7 +62,7 @@ export const updateOrder = (db: Db, storeId: string, orderId: string, patch: Par
 export const dueForExpiry = (db: Db, now: string, limit: number) =>
   db
     .selectFrom('orders')
-    .select(['store_id', 'reference'])
+    .select(['store_id', 'reference', 'provider', 'payment_reference'])
     .where('status', '=', 'pending_payment')
     .where('expires_at', 'is not', null)
     .where('expires_at', '<=', now)

@@ -21,6 +21,8 @@ import type { OrderLineRow, OrderRow } from './tables.ts';
 import { computeTotals, type PricedLine, type Totals } from './totals.ts';
 
 export const CHECKOUT_TTL_SECONDS = 30 * 60;
+/** Money columns are 32-bit integers on PostgreSQL; no order (nor any of its lines) may exceed this. */
+export const MAX_ORDER_TOTAL_MINOR = 2_000_000_000;
 /** Orders waiting for money, with stock held. */
 const AWAITING_PAYMENT = ['pending_payment', 'pending_cash_collection', 'pending_manual'];
 /** Orders whose checkout closed without payment (stock released). */
@@ -176,7 +178,11 @@ export function createCheckoutService(ctx: AppContext) {
     }
     if (missing.length) throw unprocessable('item-not-found', 'Some items are not in this store’s catalog.', missing);
     if (notForSale.length) throw unprocessable('not-purchasable', 'Services and courses cannot be bought through checkout.', notForSale);
-    return { input, store, lines: priced, totals: computeTotals(priced, store.settings) };
+    const totals = computeTotals(priced, store.settings);
+    if (totals.totalMinor > MAX_ORDER_TOTAL_MINOR) {
+      throw validationFailed([{ field: 'items', message: `the order total exceeds ${MAX_ORDER_TOTAL_MINOR} minor units; split the order` }]);
+    }
+    return { input, store, lines: priced, totals };
   }
 
   function previewBody(store: Store, input: CheckoutInput, lines: PricedLine[], totals: Totals) {
@@ -391,10 +397,28 @@ export function createCheckoutService(ctx: AppContext) {
       return result;
     },
 
-    /** Expires checkouts past their 30 minutes; safe with several instances (each close is conditional). */
+    /**
+     * Expires checkouts past their 30 minutes; safe with several instances (each close is conditional).
+     * A checkout hosted by a real provider is verified first, so a payment whose webhook is late is
+     * applied rather than expired.
+     */
     async expireDue(now = nowIso(), batch = 100): Promise<number> {
       let expired = 0;
       for (const due of await repo.dueForExpiry(db, now, batch)) {
+        if (due.provider !== 'sandbox' && due.provider === provider.name) {
+          try {
+            const verified = await provider.verify(due.payment_reference ?? due.reference);
+            if (verified.outcome === 'success' && verified.amountMinor !== null) {
+              await service.confirmPayment(due.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} verify at expiry` });
+              continue;
+            }
+          } catch (error) {
+            // The provider is unreachable: expire anyway (stock is never held forever); a late
+            // payment still lands, in manual review.
+            if (!(error instanceof ProviderError)) throw error;
+            ctx.log.warn({ err: error, reference: due.reference }, 'verify before expiry failed');
+          }
+        }
         if ((await service.closeUnpaid(due.reference, 'expired', 'checkout expired unpaid')).applied) expired++;
       }
       return expired;
