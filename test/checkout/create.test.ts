@@ -27,6 +27,9 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     assert.match(d.reference, /^ORD-[0-9A-HJKMNP-TV-Z]{12}$/);
     assert.equal(d.checkoutUrl, `http://localhost:3000/pay/${d.reference}`);
     assert.equal(d.authorizationUrl, d.checkoutUrl);
+    assert.equal(d.paymentReference, d.reference);
+    assert.equal(d.payment_reference, d.reference);
+    assert.equal(d.amountPaid, 0);
     assert.equal(d.status, 'pending_payment');
     assert.equal(d.paymentStatus, 'payment_pending');
     assert.equal(d.currency, 'GHS');
