@@ -221,6 +221,20 @@ describeEachDb('webhook delivery', (env) => {
       assert.deepEqual(listed.map((d: any) => [d.deliveryId, d.eventType, d.status, d.attemptCount]), [[res.data.deliveryId, 'webhook.test', 'succeeded', 1]]);
     });
 
+    test('concurrent test sends each make exactly one attempt with their own event id', async () => {
+      const path = uniquePath('test-concurrent');
+      const { endpointId, secret } = await register(env, store, receiver.baseUrl + path);
+      const results = await Promise.all(Array.from({ length: 6 }, () => dev(env, store, 'POST', `/developer/webhooks/${endpointId}/test`)));
+      assert.ok(results.every((r) => r.statusCode === 200 && r.data.status === 'succeeded'));
+      const eventIds = results.map((r) => r.data.eventId);
+      assert.equal(new Set(eventIds).size, 6);
+      const received = receiver.at(path);
+      assert.equal(received.length, 6);
+      assert.deepEqual(new Set(received.map((r) => verify(secret, r).id)), new Set(eventIds));
+      const listed = (await deliveries(env, store, endpointId)).deliveries;
+      assert.deepEqual(listed.map((d: any) => d.attemptCount), [1, 1, 1, 1, 1, 1]);
+    });
+
     test('reports a failing endpoint once, without retries', async () => {
       const path = uniquePath('test-fail');
       receiver.on(path, () => ({ status: 500, body: 'nope' }));

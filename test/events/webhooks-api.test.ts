@@ -93,6 +93,18 @@ describeEachDb('webhook endpoints API', (env) => {
       assert.deepEqual(list.data.endpoints.find((e: any) => e.endpointId === endpoint.endpointId), rotated.data.endpoint);
     });
 
+    test('concurrent rotations apply one after another over the secret each read; the losers get 409 conflict', async () => {
+      const { endpoint } = await createEndpoint(env, store);
+      const path = `/developer/webhooks/${endpoint.endpointId}`;
+      const results = await Promise.all(Array.from({ length: 5 }, () => dev(env, store, 'PATCH', path, { rotateSecret: true })));
+      const won = results.filter((r) => r.statusCode === 200);
+      assert.ok(won.length >= 1);
+      for (const r of results) if (r.statusCode !== 200) expectError(r, 409, 'conflict');
+      const stored = await env.db.selectFrom('webhook_endpoints').select('secret').where('id', '=', endpoint.endpointId).executeTakeFirstOrThrow();
+      assert.ok(won.some((r) => r.data.secret === stored.secret), 'the stored secret was handed to a caller');
+      assert.equal(new Set(won.map((r) => r.data.secret)).size, won.length);
+    });
+
     test('disables and re-enables an endpoint', async () => {
       const { endpoint } = await createEndpoint(env, store);
       const path = `/developer/webhooks/${endpoint.endpointId}`;

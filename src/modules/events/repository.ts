@@ -18,8 +18,12 @@ export async function listEndpoints(db: Db, storeId: string): Promise<WebhookEnd
   return db.selectFrom('webhook_endpoints').selectAll().where('store_id', '=', storeId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }
 
-export async function updateEndpoint(db: Db, storeId: string, endpointId: string, changes: Partial<WebhookEndpointRow>): Promise<void> {
-  await db.updateTable('webhook_endpoints').set(changes).where('store_id', '=', storeId).where('id', '=', endpointId).execute();
+/** Updates an endpoint; with `expectedSecret`, only if the secret is still that one. True when a row changed. */
+export async function updateEndpoint(db: Db, storeId: string, endpointId: string, changes: Partial<WebhookEndpointRow>, expectedSecret?: string): Promise<boolean> {
+  let query = db.updateTable('webhook_endpoints').set(changes).where('store_id', '=', storeId).where('id', '=', endpointId);
+  if (expectedSecret !== undefined) query = query.where('secret', '=', expectedSecret);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteEndpoint(db: Db, storeId: string, endpointId: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { newId, randomToken } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
-import { notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import { conflict, notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { decideOutcome, delayBefore, sendSigned, type AttemptResult, type DeliveryAgents } from './delivery.ts';
 import { checkTarget, TargetRefused } from './ssrf.ts';
 import * as repo from './repository.ts';
@@ -317,7 +317,13 @@ export function createEventsService(ctx: AppContext) {
       let secret: string | undefined;
       if (input.rotateSecret) changes.secret = secret = newWebhookSecret();
       changes.updated_at = nowIso();
-      await repo.updateEndpoint(ctx.db, storeId, endpointId, changes);
+      // A rotation only applies over the secret it read: of two racing rotations one gets 409,
+      // so no caller is ever handed a secret that was immediately replaced.
+      const applied = await repo.updateEndpoint(ctx.db, storeId, endpointId, changes, secret ? current.secret : undefined);
+      if (!applied) {
+        if (secret) throw conflict('conflict', 'The secret was rotated by another request at the same time; list the endpoint and rotate again if needed.');
+        throw notFound('not-found', 'No webhook endpoint with this id in this store.');
+      }
       return { endpoint: toEndpoint({ ...current, ...changes }), ...(secret ? { secret } : {}) };
     },
 
