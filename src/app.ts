@@ -123,6 +123,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // Only when the service is served over https: on a plain-http deployment the browser would
+        // otherwise rewrite image and upload URLs to https and fail to load them.
+        upgradeInsecureRequests: config.publicBaseUrl.startsWith('https:') ? [] : null,
       },
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
