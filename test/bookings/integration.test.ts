@@ -78,6 +78,14 @@ describeEachDb('GET /v1IntegrationAvailability', (env) => {
     expectError(await avail(`serviceId=${product.id}&${window(1, 2)}`), 422, 'not-bookable');
   });
 
+  test('a service without a schedule has no slots', async () => {
+    const bare = await env.createItem(store, { itemType: 'service', price: 10 });
+    const res = await avail(`serviceId=${bare.id}&${window(1, 2)}`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.data.slots, []);
+    assert.equal(res.data.durationMinutes, null);
+  });
+
   test("another store's service is 404 for this store's key", async () => {
     const other = await env.createStore();
     const otherService = await createService(env, other);

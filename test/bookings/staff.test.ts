@@ -139,6 +139,14 @@ describeEachDb('Staff bookings /api/stores/:storeId/bookings', (env) => {
     assert.equal('staffNotes' in integration.data.bookings[0], false);
   });
 
+  test('setPaymentStatus (for checkout) records the payment status of this store\'s booking only', async () => {
+    const b = await book(big.id, 20, '10:00');
+    await env.app.ctx.services.bookings.setPaymentStatus(store.storeId, b.bookingId, 'refunded');
+    const one = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/bookings/${b.bookingId}`, headers: env.staffHeaders(store) });
+    assert.equal(one.data.booking.paymentStatus, 'refunded');
+    await assert.rejects(env.app.ctx.services.bookings.setPaymentStatus(other.storeId, b.bookingId, 'paid'), (e: any) => e.code === 'booking-not-found');
+  });
+
   test('two racing staff changes of one booking: one wins, the other is 409 conflict', async () => {
     const b = await book(big.id, 21, '10:00');
     const [x, y] = await Promise.all([patch(b.bookingId, { status: 'confirmed' }), patch(b.bookingId, { status: 'confirmed' })]);
