@@ -149,6 +149,20 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     assert.equal(await stockOf(env, shop, last.id), 0);
   });
 
+  test('concurrent checkouts holding the same items in opposite cart order all succeed (no lock-order deadlock)', async () => {
+    const a = await env.createItem(shop.store, { name: 'Left', price: 1, stockCount: 1000 });
+    const b = await env.createItem(shop.store, { name: 'Right', price: 1, stockCount: 1000 });
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => {
+        const lines = i % 2 ? [{ id: a.id, qty: 1 }, { id: b.id, qty: 1 }] : [{ id: b.id, qty: 1 }, { id: a.id, qty: 1 }];
+        return checkout(env, shop.key, basicPayload(shop, lines));
+      }),
+    );
+    assert.deepEqual(results.map((r) => r.statusCode), Array(16).fill(201), results.map((r) => r.body).find((b) => !b.includes('"ok":true')));
+    assert.equal(await stockOf(env, shop, a.id), 984);
+    assert.equal(await stockOf(env, shop, b.id), 984);
+  });
+
   test('a repeated clientOrderId of a pending order returns that order (200) without reserving again', async () => {
     const payload = basicPayload(shop, [{ id: shop.mug.id, qty: 1 }]);
     const first = await checkout(env, shop.key, payload);

@@ -133,6 +133,14 @@ function toCheckoutResponse(row: OrderRow, lines: OrderLineRow[]) {
   };
 }
 
+/**
+ * Stock rows are always updated in item-id order, so two orders holding the same items in different
+ * cart order cannot deadlock on PostgreSQL's row locks.
+ */
+function lockOrder(lines: CheckoutLineInput[]): CheckoutLineInput[] {
+  return [...lines].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+}
+
 export function createPaymentProvider(ctx: AppContext): PaymentProvider {
   const { config } = ctx;
   if (config.paymentProvider === 'paystack') return createPaystackProvider(config.paystackBaseUrl, config.paystackSecretKey ?? '');
@@ -218,7 +226,7 @@ export function createCheckoutService(ctx: AppContext) {
   }
 
   async function stockLines(trx: Executor<Database>, orderId: string): Promise<CheckoutLineInput[]> {
-    return (await repo.linesOf(trx, [orderId])).map((l) => ({ itemId: l.item_id, qty: l.qty }));
+    return lockOrder((await repo.linesOf(trx, [orderId])).map((l) => ({ itemId: l.item_id, qty: l.qty })));
   }
 
   const service = {
@@ -301,7 +309,7 @@ export function createCheckoutService(ctx: AppContext) {
       }));
       try {
         await db.transaction().execute(async (trx) => {
-          await ctx.services.catalog.reserveStock(trx, storeId, lines.map((l) => ({ itemId: l.itemId, qty: l.qty })));
+          await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));
           const c = input.customer;
           if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
           await repo.insertOrder(trx, row);
