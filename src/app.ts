@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { AppContext, Services } from './context.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createNotifier, type Notifier } from './db/notifier.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerRequestContext } from './http/contract-version.ts';
 import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -78,6 +78,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Router-level errors (a path parameter over 100 characters, a malformed URL) get the flat body too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const notifier: Notifier = await createNotifier(deps.database, deps.database.dialect === 'postgres' ? config.databaseUrl : null, app.log);

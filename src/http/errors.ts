@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorDetail } from '../shared/errors.ts';
+import { CONTRACT_VERSION } from './schemas.ts';
 
 function detailsFromValidation(error: FastifyError): ErrorDetail[] {
   const context = (error as any).validationContext as string | undefined;
@@ -46,6 +47,20 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (status === 429) return new AppError(429, 'rate-limited', 'Too many requests, retry later.');
   if (status >= 400 && status < 500) return new AppError(status, status === 404 ? 'not-found' : 'bad-request', e.message);
   return new AppError(500, 'internal-error', 'Something went wrong on our side. Retry with backoff and quote the request id.');
+}
+
+/** Fastify's `frameworkErrors` hook: errors raised by the router before any route runs. */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError(404, 'not-found', 'No such resource.')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError(400, 'bad-request', 'The URL is malformed.')
+        : toAppError(error);
+  // The router answers before any hook runs, so the headers every response carries are set here.
+  reply.header('x-service-request-id', request.id);
+  reply.header('x-service-contract-version', CONTRACT_VERSION);
+  return sendError(request, reply, appError);
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {

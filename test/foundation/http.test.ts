@@ -19,6 +19,13 @@ describeEachDb('cross-cutting HTTP', (env) => {
     }
   });
 
+  test('a path parameter longer than the router allows is a flat 404, with the request id header', async () => {
+    const store = await env.createStore();
+    const res = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/items/${'x'.repeat(300)}`, headers: env.staffHeaders(store) });
+    expectError(res, 404, 'not-found');
+    assert.equal(res.data.requestId, res.headers['x-service-request-id']);
+  });
+
   test('a different contract version gets 400 with expectedVersion and receivedVersion', async () => {
     const store = await env.createStore();
     const key = await env.createKey(store);
