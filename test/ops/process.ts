@@ -97,32 +97,42 @@ export interface ServerProcess {
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server.ts')], {
-      env: { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+      env: { HOST: '127.0.0.1', PORT: '0', ...env, LOG_LEVEL: 'info' },
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let done = false;
+    const timer = setTimeout(() => {
+      if (done) return;
+      done = true;
+      child.kill('SIGKILL');
+      reject(new Error(`server did not listen within 60 s:\n${out}`));
+    }, 60_000);
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
     const onData = (d: Buffer) => {
       out += d;
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m && !done) {
         done = true;
-        resolvePromise({
+        clearTimeout(timer);
+        const baseUrl = m[1];
+        // One round trip, so the process has also installed its signal handlers (right after listen).
+        void fetch(`${baseUrl}/healthz`).then(() => resolvePromise({
           child,
-          baseUrl: m[1],
+          baseUrl,
           output: () => out,
           stop: async () => {
             child.kill('SIGTERM');
             return exited;
           },
-        });
+        }), reject);
       }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     void exited.then((code) => {
+      clearTimeout(timer);
       if (!done) reject(new Error(`server exited with ${code} before listening:\n${out}`));
     });
   });

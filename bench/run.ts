@@ -1,0 +1,263 @@
+// `npm run bench [-- --duration 10 --connections 10 --only catalog --engine sqlite|postgres]`
+// Starts the real server (startServer) on each engine on 127.0.0.1 with rate limits raised, creates a
+// store, owner and integration key over HTTP, then drives GET /healthz (the bare route) and every
+// scenario of bench/scenarios/*.ts with autocannon, and prints req/s as a ratio to the bare route.
+// PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, in a fresh schema dropped after.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { startServer } from '../src/server.ts';
+import type { BenchRequest, BenchScenario, BenchTarget, ScenarioModule } from './types.ts';
+
+const CONTRACT_VERSION = '2026-04-13';
+
+interface Options {
+  duration: number;
+  connections: number;
+  warmup: number;
+  only: string | null;
+  engines: Array<'sqlite' | 'postgres'>;
+}
+
+interface Row {
+  engine: string;
+  scenario: string;
+  reqPerSec: number;
+  ratio: number | null;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  unexpected: number;
+  errors: number;
+  note?: string;
+}
+
+function usage(message?: string): never {
+  if (message) console.error(`error: ${message}`);
+  console.error('usage: npm run bench -- [--duration <s>] [--connections <n>] [--warmup <s>] [--only <substring>] [--engine sqlite|postgres]');
+  process.exit(2);
+}
+
+function options(): Options {
+  let values;
+  try {
+    values = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        duration: { type: 'string', default: '10' },
+        connections: { type: 'string', default: '10' },
+        warmup: { type: 'string', default: '2' },
+        only: { type: 'string' },
+        engine: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  if (values.help) usage();
+  const int = (name: string, raw: string, min: number) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min) usage(`--${name} must be an integer ≥ ${min}`);
+    return n;
+  };
+  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  let engines: Options['engines'] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (values.engine !== undefined) {
+    if (values.engine !== 'sqlite' && values.engine !== 'postgres') usage('--engine must be sqlite or postgres');
+    if (values.engine === 'postgres' && !pgUrl) usage('--engine postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    engines = [values.engine];
+  }
+  return {
+    duration: int('duration', values.duration!, 1),
+    connections: int('connections', values.connections!, 1),
+    warmup: int('warmup', values.warmup!, 0),
+    only: values.only ?? null,
+    engines,
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+async function loadScenarios(only: string | null): Promise<Array<{ file: string; scenario: BenchScenario }>> {
+  const dir = join(import.meta.dirname, 'scenarios');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+  const list: Array<{ file: string; scenario: BenchScenario }> = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as ScenarioModule;
+    for (const scenario of mod.default ?? []) {
+      if (!only || scenario.name.toLowerCase().includes(only.toLowerCase()) || file.includes(only)) list.push({ file, scenario });
+    }
+  }
+  return list;
+}
+
+interface Database {
+  url: string;
+  cleanup(): Promise<void>;
+}
+
+async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<Database> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'sis-bench-'));
+    return { url: `sqlite:${join(dir, 'bench.db')}`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)!;
+  const schema = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async cleanup() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+async function http(baseUrl: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-service-contract-version': CONTRACT_VERSION, ...headers },
+    body: JSON.stringify(body),
+  });
+  const data = (await res.json()) as any;
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+async function measure(baseUrl: string, request: BenchRequest, opts: Options, expect: number[]): Promise<Omit<Row, 'engine' | 'scenario' | 'ratio'>> {
+  const requests = [{ method: request.method ?? 'GET', path: request.path, headers: request.headers, body: request.body, setupRequest: request.setupRequest }];
+  if (opts.warmup > 0) await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.warmup, requests: requests as any });
+  const result = await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.duration, requests: requests as any });
+  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
+  const total = Object.values(stats).reduce((sum, s) => sum + s.count, 0);
+  const expected = expect.reduce((sum, code) => sum + (stats[String(code)]?.count ?? 0), 0);
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    unexpected: total - expected,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
+  const database = await freshDatabase(engine);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sis-bench-data-'));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: join(dataDir, 'uploads'),
+    RATE_LIMIT_PER_KEY: '1000000000',
+    RATE_LIMIT_PER_IP: '1000000000',
+    SEED_DEMO: 'false',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  });
+  const { app, stop } = await startServer(config);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const rows: Row[] = [];
+  try {
+    const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
+    const signup = await http(baseUrl, 'POST', '/api/auth/signup', { email, password: 'bench password 1', name: 'Bench Owner', store: { name: 'Bench Store' } });
+    const staffToken: string = signup.token;
+    const keyRes = await http(baseUrl, 'POST', `/developer/keys?storeId=${signup.store.id}`, { name: 'bench' }, { authorization: `Bearer ${staffToken}` });
+    const key: string = keyRes.secret;
+    const target: BenchTarget = {
+      baseUrl,
+      app,
+      dialect: engine,
+      storeId: signup.store.id,
+      storeSlug: signup.store.slug,
+      key,
+      staffToken,
+      keyHeaders: { 'x-api-key': key, 'x-service-contract-version': CONTRACT_VERSION, accept: 'application/json', 'content-type': 'application/json' },
+    };
+
+    console.error(`[${engine}] bare route GET /healthz …`);
+    const bare = await measure(baseUrl, { path: '/healthz' }, opts, [200]);
+    rows.push({ engine, scenario: 'bare GET /healthz', ratio: 1, ...bare });
+    for (const { file, scenario } of scenarios) {
+      console.error(`[${engine}] ${scenario.name} (${file}) …`);
+      try {
+        const request = await scenario.prepare(target);
+        const m = await measure(baseUrl, request, opts, scenario.expectStatus ?? [200]);
+        rows.push({ engine, scenario: scenario.name, ratio: bare.reqPerSec ? m.reqPerSec / bare.reqPerSec : null, ...m });
+      } catch (error) {
+        rows.push({ engine, scenario: scenario.name, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
+      }
+    }
+  } finally {
+    await stop();
+    await database.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function printTable(rows: Row[], opts: Options) {
+  const header = ['engine', 'scenario', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
+  const body = rows.map((r) => [
+    r.engine,
+    r.scenario,
+    r.note ? '-' : r.reqPerSec.toFixed(0),
+    r.ratio === null ? '-' : r.ratio.toFixed(2),
+    r.note ? '-' : String(r.p50),
+    r.note ? '-' : String(r.p99),
+    String(r.non2xx),
+    String(r.unexpected),
+    r.note ?? String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(`\n${opts.connections} connections, ${opts.duration} s per scenario (after ${opts.warmup} s warm-up), autocannon in the server's process on loopback`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+  console.log('\nratio = req/s ÷ req/s of the bare route on the same server in the same run; "unexpected" = responses outside the scenario\'s expectStatus.');
+}
+
+async function main() {
+  const opts = options();
+  const scenarios = await loadScenarios(opts.only);
+  const rows: Row[] = [];
+  for (const engine of opts.engines) rows.push(...(await benchEngine(engine, opts, scenarios)));
+  printTable(rows, opts);
+  process.exit(rows.some((r) => r.note) ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
