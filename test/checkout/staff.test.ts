@@ -97,6 +97,27 @@ describeEachDb('staff orders: list, detail, mark paid, refund, fulfilment, cance
     expectError(await staff('POST', shop, `/${pending.orderId}/refund`, { restock: 'yes' }), 400, 'validation-failed');
   });
 
+  test('a payment in manual review (wrong amount) can be refunded: its held stock goes back, no spend recorded', async () => {
+    const stock = await stockOf(env, shop, shop.mug.id);
+    const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 2 }], { customer: { name: 'Review', email: 'review@example.test' } });
+    await env.app.ctx.services.checkout.confirmPayment(order.reference, { amountMinor: 100, currency: 'GHS', via: 'test' });
+    const res = await staff('POST', shop, `/${order.orderId}/refund`, {});
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.order.status, 'refunded');
+    assert.equal(await stockOf(env, shop, shop.mug.id), stock);
+    const customers = await env.inject({ method: 'GET', url: `/api/stores/${shop.store.storeId}/customers?q=review@example.test`, headers: env.staffHeaders(shop.store) });
+    assert.equal(customers.data.customers[0].totalSpentMinor, 0);
+  });
+
+  test('a payment in manual review can be accepted with mark-paid', async () => {
+    const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
+    await env.app.ctx.services.checkout.confirmPayment(order.reference, { amountMinor: 1250, currency: 'USD', via: 'test' });
+    const res = await staff('POST', shop, `/${order.orderId}/mark-paid`, { note: 'checked with the bank' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.order.status, 'paid');
+    assert.equal(res.data.order.paymentStatus, 'paid');
+  });
+
   test('cancel an unpaid order returns its stock; paid orders cannot be cancelled', async () => {
     const stock = await stockOf(env, shop, shop.mug.id);
     const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 4 }], { paymentMethod: 'cash' });

@@ -488,24 +488,30 @@ export function createCheckoutService(ctx: AppContext) {
       return service.getOrder(storeId, current.orderId);
     },
 
-    /** Staff refund of a paid order; `restock` puts the items back on the shelf. */
+    /**
+     * Staff refund of a paid order (`restock` puts the items back on the shelf), or of money held in
+     * manual review (never counted as a sale: its stock, if still held, always goes back).
+     */
     async refund(storeId: string, idOrReference: string, input: { restock?: boolean; note?: string }) {
       const current = await service.getOrder(storeId, idOrReference);
       await db.transaction().execute(async (trx) => {
         const row = await repo.findOrder(trx, storeId, current.orderId);
-        if (!row || !PAID.includes(row.status)) throw conflict('conflict', `Order is ${row?.status ?? 'gone'}; only paid orders can be refunded.`);
-        const restock = input.restock === true && Number(row.stock_held) === 1;
+        const inReview = row?.payment_status === 'manual_review';
+        if (!row || !(PAID.includes(row.status) || inReview)) throw conflict('conflict', `Order is ${row?.status ?? 'gone'}; only paid orders (or payments in manual review) can be refunded.`);
+        const restock = Number(row.stock_held) === 1 && (input.restock === true || inReview);
         const patch: Partial<OrderRow> = {
           status: 'refunded',
           payment_status: 'refunded',
           client_order_key: null,
           stock_held: restock ? 0 : row.stock_held,
+          expires_at: null,
           note: input.note ?? row.note,
           updated_at: nowIso(),
         };
         if (!(await repo.transition(trx, storeId, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
         if (restock) await ctx.services.catalog.releaseStock(trx, storeId, await stockLines(trx, row.id));
-        if (row.customer_id) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, -row.amount_paid_minor);
+        // Only a sale (payment status paid) was added to the customer's total.
+        if (row.customer_id && !inReview) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, -row.amount_paid_minor);
         await emitOrder(trx, 'order.updated', { ...row, ...patch } as OrderRow);
       });
       await refreshCatalog(storeId);
