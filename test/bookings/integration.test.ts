@@ -1,6 +1,8 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
+import { buildApp } from '../../src/app.ts';
+import { connectDatabase } from '../../src/db/connect.ts';
 import { describeEachDb, expectError, type TestEnv, type TestStore } from '../helpers/app.ts';
 import { integrationAuthMatrix } from '../helpers/integration-auth-matrix.ts';
 
@@ -249,6 +251,40 @@ describeEachDb('POST /v1IntegrationBookings', (env) => {
     for (const r of refused) expectError(r, 409, 'slot-unavailable');
     const rows = await env.db.selectFrom('bookings').select('id').where('store_id', '=', store.storeId).where('service_id', '=', s.id).execute();
     assert.equal(rows.length, 1);
+  });
+
+  // Several instances share a PostgreSQL database only (SQLite is embedded in one process).
+  if (env.dialect.name === 'postgres') test('two instances on one PostgreSQL database: 40 concurrent requests for a capacity-2 slot give exactly two 201', async () => {
+    const s = await createService(env, store, { capacity: 2 });
+    const database = await connectDatabase(env.dialect.url, { schema: (env as any).schema, poolSize: 10 });
+    const second = await buildApp(env.config, { database, logger: false });
+    await second.ready();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          (i % 2 ? second : env.app).inject({
+            method: 'POST',
+            url: `/v1IntegrationBookings?storeId=${store.storeId}`,
+            headers: env.keyHeaders(key),
+            payload: { ...bookingBody(s.id, dayAhead(6), '15:00'), customer: { name: `Twin ${i}`, phone: `+23326000${String(i).padStart(4, '0')}` } },
+          }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      assert.equal(codes.filter((c) => c === 201).length, 2, JSON.stringify(codes));
+      assert.equal(codes.filter((c) => c === 409).length, 38);
+    } finally {
+      await second.close();
+      await database.destroy();
+    }
+  });
+
+  test('a course with a schedule is booked like a service', async () => {
+    const course = await env.createItem(store, { itemType: 'course', price: 200, schedule: { durationMinutes: 120, capacity: 12, maxAdvanceDays: 365, weeklyHours: [{ day: 'sat', start: '10:00', end: '12:00' }] } });
+    const saturday = DateTime.now().setZone(ZONE).plus({ days: 7 }).set({ weekday: 6 }).toISODate()!;
+    const res = await post(bookingBody(course.id, saturday, '10:00', { quantity: 3 }));
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.data.booking.endTime, '12:00');
   });
 
   test('Idempotency-Key: the same body replays the first response; another body is 409 idempotency-key-reuse', async () => {
