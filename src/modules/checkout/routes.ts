@@ -151,6 +151,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       tags: ['payment page'],
       summary: 'Sandbox page action: pay → 303 to returnUrl; decline or cancel → 303 to cancelUrl (both with trxref and reference)',
       params: PayParams,
+      consumes: ['application/x-www-form-urlencoded'],
       body: PayFormBody,
       response: { 303: Type.Null({ description: 'redirect' }), ...responses({}) },
     },
