@@ -1,6 +1,6 @@
 // Booking queries. Every query is scoped by store_id; the first argument is the db or a transaction.
 import type { Database } from '../../db/database.ts';
-import { forUpdate, type Executor } from '../../db/sql.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { BookingRow, MailOutboxRow } from './tables.ts';
 
 type Db = Executor<Database>;
@@ -37,11 +37,15 @@ export function listBookings(db: Db, storeId: string, f: BookingFilter) {
 
 /**
  * Takes the service's lock row until the transaction ends, so capacity checks of one service run
- * one at a time on PostgreSQL (SQLite transactions already do).
+ * one at a time on PostgreSQL (SQLite transactions already do). One statement: the upsert creates
+ * the row the first time and otherwise updates it, which locks it like SELECT … FOR UPDATE.
  */
 export async function lockService(db: Db, storeId: string, serviceId: string) {
-  await db.insertInto('booking_locks').values({ store_id: storeId, service_id: serviceId }).onConflict((oc) => oc.columns(['store_id', 'service_id']).doNothing()).execute();
-  await forUpdate(db, db.selectFrom('booking_locks').select('service_id').where('store_id', '=', storeId).where('service_id', '=', serviceId)).execute();
+  await db
+    .insertInto('booking_locks')
+    .values({ store_id: storeId, service_id: serviceId })
+    .onConflict((oc) => oc.columns(['store_id', 'service_id']).doUpdateSet({ service_id: (eb) => eb.ref('excluded.service_id') }))
+    .execute();
 }
 
 /** Bookings of a service that hold capacity (not cancelled) starting in [fromIso, toIso). */
