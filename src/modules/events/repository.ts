@@ -1,7 +1,7 @@
 // Queries of the events module. Every tenant query takes storeId explicitly.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Executor } from '../../db/sql.ts';
+import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
 
 type Db = Executor<Database>;
@@ -40,26 +40,27 @@ export async function insertDeliveries(db: Db, rows: WebhookDeliveryRow[]): Prom
 }
 
 /**
- * Leases up to `limit` due deliveries to `owner` until `leaseUntil`. One conditional UPDATE:
- * a row already leased by another worker (lease not expired) is not taken, and on PostgreSQL
- * a concurrent claimer waits for the row lock and then re-checks the condition, so each
- * delivery goes to one worker. An expired lease (a crashed worker) is taken over.
+ * Leases up to `limit` due deliveries to `owner` until `leaseUntil`, in one statement:
+ * UPDATE … WHERE id IN (due, unleased or lease expired … LIMIT n) RETURNING id. On PostgreSQL
+ * the inner select takes row locks with SKIP LOCKED, so concurrent workers split the due rows
+ * without waiting on (or deadlocking over) each other; the outer condition is re-checked on the
+ * locked row. SQLite has a single writer. An expired lease (a crashed worker) is taken over.
  */
 export async function claimDue(db: Kysely<Database>, owner: string, now: string, leaseUntil: string, limit: number): Promise<string[]> {
-  const candidates = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', 'in', ['pending', 'retrying'])
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
-    .orderBy('next_attempt_at', 'asc')
-    .limit(limit)
-    .execute();
-  if (candidates.length === 0) return [];
   const claimed = await db
     .updateTable('webhook_deliveries')
     .set({ lease_owner: owner, lease_expires_at: leaseUntil })
-    .where('id', 'in', candidates.map((c) => c.id))
+    .where('id', 'in', (eb) => {
+      const due = eb
+        .selectFrom('webhook_deliveries as due')
+        .select('due.id')
+        .where('due.status', 'in', ['pending', 'retrying'])
+        .where('due.next_attempt_at', '<=', now)
+        .where((w) => w.or([w('due.lease_expires_at', 'is', null), w('due.lease_expires_at', '<', now)]))
+        .orderBy('due.next_attempt_at', 'asc')
+        .limit(limit);
+      return isPostgres(db) ? due.forUpdate().skipLocked() : due;
+    })
     .where('status', 'in', ['pending', 'retrying'])
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
     .returning('id')
