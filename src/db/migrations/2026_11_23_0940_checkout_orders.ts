@@ -45,6 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('orders_store_client_key_unique').on('orders').columns(['store_id', 'client_order_key']).unique().execute();
   await db.schema.createIndex('orders_store_client_idx').on('orders').columns(['store_id', 'client_order_id']).execute();
+  await db.schema.createIndex('orders_store_payment_ref_idx').on('orders').columns(['store_id', 'payment_reference']).execute();
   await db.schema.createIndex('orders_store_created_idx').on('orders').columns(['store_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('orders_store_paid_idx').on('orders').columns(['store_id', 'payment_status', 'paid_at']).execute();
   await db.schema.createIndex('orders_status_expires_idx').on('orders').columns(['status', 'expires_at']).execute();
