@@ -300,7 +300,9 @@ describeEachDb('webhook delivery across worker restarts and instances', (env) =>
     const queued = await emit(env, store, 'order.updated');
     const pending = (await deliveries(env, store, endpointId)).deliveries;
     assert.deepEqual(pending.map((d: any) => d.status).sort(), ['pending', 'retrying']);
-    const second = createDeliveryWorker(env.app.ctx, { pollMs: 50 });
+    // The restarted worker runs in a new app instance (PostgreSQL: its own pool and notifier).
+    const restarted = await secondInstance(env);
+    const second = createDeliveryWorker(restarted.ctx, { pollMs: 50 });
     second.start();
     try {
       await receiver.waitFor(path, 3);
@@ -309,6 +311,7 @@ describeEachDb('webhook delivery across worker restarts and instances', (env) =>
       assert.equal(receiver.at(path).length, 3);
     } finally {
       await second.stop();
+      await restarted.close();
     }
   });
 
