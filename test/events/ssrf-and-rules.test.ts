@@ -1,5 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { checkTarget, classifyAddress, parseV6, TargetRefused, type Resolver } from '../../src/modules/events/ssrf.ts';
 import { decideOutcome, parseRetryAfter, sendSigned, type AttemptResult } from '../../src/modules/events/delivery.ts';
 import { planAttempts } from '../../src/modules/events/service.ts';
@@ -164,6 +167,26 @@ describe('sendSigned re-checks the target at delivery time', () => {
     });
     assert.match(String(rebound.error), /loopback/);
     assert.equal(receiver.requests.length, 0);
+  });
+
+  test('https targets get a verified TLS connection: a self-signed certificate is a failed attempt', async () => {
+    const dir = new URL('./fixtures/', import.meta.url);
+    let requests = 0;
+    const server = https.createServer({ key: readFileSync(new URL('self-signed.key', dir)), cert: readFileSync(new URL('self-signed.crt', dir)) }, (_req, res) => {
+      requests++;
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const outcome = await sendSigned(`https://127.0.0.1:${port}/x`, `whsec_${Buffer.alloc(32, 7).toString('base64')}`, 'msg_3', '{}', { timeoutMs: 2000, allowPrivate: true });
+      assert.equal(outcome.responseStatus, null);
+      assert.match(String(outcome.error), /^connection failed: self[- ]signed certificate/);
+      assert.equal(requests, 0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   test('the connection goes to the checked address, not a fresh DNS answer', async () => {
