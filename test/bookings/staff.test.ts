@@ -147,6 +147,18 @@ describeEachDb('Staff bookings /api/stores/:storeId/bookings', (env) => {
     await assert.rejects(env.app.ctx.services.bookings.setPaymentStatus(other.storeId, b.bookingId, 'paid'), (e: any) => e.code === 'booking-not-found');
   });
 
+  test('countByStatus (for reports) counts this store\'s bookings per status, zeros included', async () => {
+    const counts = await env.app.ctx.services.bookings.countByStatus(store.storeId);
+    const rows = await env.db.selectFrom('bookings').select('status').where('store_id', '=', store.storeId).execute();
+    assert.deepEqual(counts.map((c) => c.status), ['pending', 'confirmed', 'rescheduled', 'completed', 'cancelled']);
+    for (const c of counts) assert.equal(c.count, rows.filter((r) => r.status === c.status).length, c.status);
+    assert.ok(counts.reduce((n, c) => n + c.count, 0) > 0);
+    const none = await env.app.ctx.services.bookings.countByStatus(other.storeId);
+    assert.ok(none.every((c) => c.count === 0));
+    const future = await env.app.ctx.services.bookings.countByStatus(store.storeId, { from: dayAhead(300) });
+    assert.ok(future.every((c) => c.count === 0));
+  });
+
   test('two racing staff changes of one booking: one wins, the other is 409 conflict', async () => {
     const b = await book(big.id, 21, '10:00');
     const [x, y] = await Promise.all([patch(b.bookingId, { status: 'confirmed' }), patch(b.bookingId, { status: 'confirmed' })]);

@@ -109,3 +109,11 @@ export const markMailSent = (db: Db, id: string, now: string) =>
 
 export const markMailRetry = (db: Db, id: string, status: 'pending' | 'failed', nextAttemptAt: string, error: string) =>
   db.updateTable('mail_outbox').set({ status, next_attempt_at: nextAttemptAt, locked_until: null, last_error: error.slice(0, 500) }).where('id', '=', id).execute();
+
+/** Bookings per status, optionally for bookingDate in [fromDate, toDate]. */
+export function countByStatus(db: Db, storeId: string, fromDate?: string, toDate?: string) {
+  let q = db.selectFrom('bookings').select(['status', (eb) => eb.fn.countAll<string | number>().as('count')]).where('store_id', '=', storeId);
+  if (fromDate) q = q.where('booking_date', '>=', fromDate);
+  if (toDate) q = q.where('booking_date', '<=', toDate);
+  return q.groupBy('status').execute();
+}

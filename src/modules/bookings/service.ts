@@ -385,6 +385,13 @@ export function createBookingsService(ctx: AppContext) {
       return { ...toBooking(result.updated, store.currency), staffNotes: result.updated.staff_notes };
     },
 
+    /** For reports: how many bookings are in each status (every status listed, zeros included). */
+    async countByStatus(storeId: string, range: { from?: string; to?: string } = {}): Promise<{ status: BookingRow['status']; count: number }[]> {
+      const rows = await repo.countByStatus(db, storeId, range.from, range.to);
+      const counts = new Map(rows.map((r) => [r.status, Number(r.count)]));
+      return (Object.keys(TRANSITIONS) as BookingRow['status'][]).map((status) => ({ status, count: counts.get(status) ?? 0 }));
+    },
+
     /** For checkout and payment flows: record a booking's payment status. */
     async setPaymentStatus(storeId: string, bookingId: string, paymentStatus: PaymentStatus): Promise<void> {
       const result = await repo.updatePaymentStatus(db, storeId, bookingId, paymentStatus, nowIso());
