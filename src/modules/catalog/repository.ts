@@ -15,6 +15,9 @@ export const listItems = (db: Db, storeId: string, options: { publishedOnly?: bo
 export const findItem = (db: Db, storeId: string, itemId: string) =>
   db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
 
+export const findItems = (db: Db, storeId: string, itemIds: string[]) =>
+  db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', 'in', itemIds).execute();
+
 export const insertItem = (db: Db, row: ItemRow) => db.insertInto('items').values(row).execute();
 
 export const updateItem = (db: Db, storeId: string, itemId: string, patch: Partial<ItemRow>) =>
