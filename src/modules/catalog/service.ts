@@ -179,7 +179,6 @@ export function createCatalogService(ctx: AppContext) {
       return item;
     },
 
-    /** The item with this raw id, published or not (callers decide what unpublished means for them). */
     /** Several items by raw id in one query (checkout pricing); ids not in the store are absent from the map. */
     async findItems(storeId: string, itemIds: string[]): Promise<Map<string, Item>> {
       if (itemIds.length === 0) return new Map();
@@ -187,6 +186,7 @@ export function createCatalogService(ctx: AppContext) {
       return new Map((await repo.findItems(db, storeId, itemIds)).map((r) => [r.id, toItem(r, currency)]));
     },
 
+    /** The item with this raw id, published or not (callers decide what unpublished means for them). */
     async findItem(executor: Executor<Database>, storeId: string, itemId: string): Promise<Item | null> {
       const row = await repo.findItem(executor, storeId, itemId);
       return row ? toItem(row, await currencyOf(storeId)) : null;
