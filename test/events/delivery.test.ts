@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, type TestEnv, type TestStore } from '../helpers/app.ts';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/modules/events/workers.ts';
-import type { EventType } from '../../src/modules/events/service.ts';
+import { DELIVERY_TOPIC, type EventType } from '../../src/modules/events/service.ts';
 import { eventually, Receiver, secondInstance, verify } from './receiver.ts';
 
 // Short schedule: 3 attempts, 0.2 s then 0.4 s apart; a 500 ms timeout for the hanging receiver.
@@ -81,6 +81,14 @@ describeEachDb('webhook delivery', (env) => {
     assert.deepEqual([d.attempts[0].attempt, d.attempts[0].responseStatus, d.attempts[0].error, d.attempts[0].responseBodyExcerpt], [1, 200, null, 'ok']);
     assert.ok(Number.isInteger(d.attempts[0].durationMs) && d.attempts[0].durationMs >= 0);
     assert.deepEqual(d.retrySchedule.map((p: any) => p.state), ['attempted', 'cancelled', 'cancelled']);
+  });
+
+  test('committing an event signals the delivery workers (PostgreSQL: a NOTIFY delivered at commit)', async () => {
+    await register(env, store, receiver.baseUrl + uniquePath('signal'));
+    const signals: string[] = [];
+    env.app.ctx.notifier.subscribe(DELIVERY_TOPIC, (key) => signals.push(key));
+    await emit(env, store, 'order.updated');
+    await eventually(async () => signals.includes(store.storeId));
   });
 
   test('an event whose transaction rolls back is never sent', async () => {
