@@ -181,8 +181,9 @@ export function createCheckoutService(ctx: AppContext) {
     const missing: ErrorDetail[] = [];
     const notForSale: ErrorDetail[] = [];
     const priced: (PricedLine & { stockCount: number | null })[] = [];
+    const items = await ctx.services.catalog.findItems(storeId, input.lines.map((l) => l.itemId));
     for (const line of input.lines) {
-      const item = await ctx.services.catalog.findItem(db, storeId, line.itemId);
+      const item = items.get(line.itemId);
       if (!item || !item.published) missing.push({ field: line.itemId, message: 'no such item in this store' });
       else if (item.itemType !== 'product') notForSale.push({ field: line.itemId, message: `a ${item.itemType} is booked, not bought: use /v1IntegrationBookings` });
       else priced.push({ itemId: item.id, name: item.name, qty: line.qty, unitPriceMinor: item.priceMinor, stockCount: item.stockCount });
