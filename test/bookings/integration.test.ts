@@ -217,6 +217,22 @@ describeEachDb('POST /v1IntegrationBookings', (env) => {
     expectError(await env.inject({ method: 'POST', url: `/v1IntegrationBookings?storeId=${store.storeId}`, headers: { ...env.keyHeaders(key), 'content-type': 'application/xml' }, payload: '<booking/>' }), 415, 'unsupported-media-type');
   });
 
+  test('hostile input: SQL-looking ids find nothing, prototype keys are refused, markup is kept as inert text', async () => {
+    expectError(await post(bookingBody("' OR 1=1 --", dayAhead(2))), 404, 'service-not-found');
+    expectError(await post(bookingBody(`${service.id}' OR '1'='1`, dayAhead(2))), 404, 'service-not-found');
+    const proto = await env.inject({
+      method: 'POST',
+      url: `/v1IntegrationBookings?storeId=${store.storeId}`,
+      headers: { ...env.keyHeaders(key), 'content-type': 'application/json' },
+      payload: JSON.stringify(bookingBody(service.id, dayAhead(2), '13:00')).replace('"customer"', '"attributes":{"__proto__":{"admin":true}},"customer"'),
+    });
+    assert.equal(proto.statusCode, 400, proto.body);
+    const markup = await post({ ...bookingBody(service.id, dayAhead(2), '14:00'), notes: '<script>alert(1)</script>', customer: { name: '<b>Ama</b>', phone: '0241234567' } });
+    assert.equal(markup.statusCode, 201, markup.body);
+    assert.equal(markup.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(markup.data.booking.notes, '<script>alert(1)</script>');
+  });
+
   test('a product is 422 not-bookable; an unknown or unpublished service is 404 service-not-found', async () => {
     const product = await env.createItem(store, { itemType: 'product', price: 5 });
     const res = await post(bookingBody(product.id, dayAhead(2)));
