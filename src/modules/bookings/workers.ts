@@ -4,6 +4,7 @@
 // marks it sent, or schedules a retry with exponential backoff. Without SMTP_URL nothing is sent:
 // mail stays in the outbox and only its id is logged.
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type { AppContext } from '../../context.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
 import * as repo from './repository.ts';
@@ -19,6 +20,8 @@ export interface MailWorkerOptions {
 }
 
 const LEASE_SECONDS = 120;
+/** SMTP timeouts well inside the lease, so a hung server cannot make another instance send twice. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 export interface MailWorker {
   /** Sends every due mail once; resolves with how many were sent. */
@@ -31,7 +34,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
   const base = options.backoffBaseMs ?? 5000;
   const maxBackoff = options.maxBackoffMs ?? 3600_000;
   const maxAttempts = options.maxAttempts ?? 12;
-  const transport = ctx.config.smtpUrl ? nodemailer.createTransport(ctx.config.smtpUrl) : null;
+  const transport = ctx.config.smtpUrl ? nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...parseConnectionUrl(ctx.config.smtpUrl) }) : null;
   let running = true;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> | null = null;
