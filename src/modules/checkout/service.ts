@@ -134,8 +134,9 @@ function toCheckoutResponse(row: OrderRow, lines: OrderLineRow[]) {
 }
 
 /**
- * Stock rows are always updated in item-id order, so two orders holding the same items in different
- * cart order cannot deadlock on PostgreSQL's row locks.
+ * Lock order on PostgreSQL, everywhere: the order row, then the customer row, then item rows in
+ * item-id order. Two transactions then never wait on each other in a cycle (no deadlocks), whatever
+ * the cart order.
  */
 function lockOrder(lines: CheckoutLineInput[]): CheckoutLineInput[] {
   return [...lines].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
@@ -310,12 +311,13 @@ export function createCheckoutService(ctx: AppContext) {
       }));
       try {
         await db.transaction().execute(async (trx) => {
-          await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));
           const c = input.customer;
           if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
           await repo.insertOrder(trx, row);
           await repo.insertLines(trx, lineRows);
           await ctx.services.events.emit(trx, storeId, 'order.created', toOrder(row, lineRows));
+          // Stock last: a popular item's row stays locked only from here to the commit.
+          await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));
         });
       } catch (error) {
         if (isUniqueViolation(error) && input.clientOrderId) {
@@ -465,8 +467,6 @@ export function createCheckoutService(ctx: AppContext) {
         if (!row || !AWAITING_PAYMENT.includes(row.status)) {
           throw conflict('conflict', `Order is ${row?.status ?? 'gone'}; only pending orders can be marked paid.`);
         }
-        // Money taken for a checkout that had closed: take the stock again (409 out-of-stock when gone).
-        if (Number(row.stock_held) === 0) await ctx.services.catalog.reserveStock(trx, storeId, await stockLines(trx, row.id));
         const amount = row.amount_paid_minor > 0 ? row.amount_paid_minor : row.total_minor;
         const now = nowIso();
         const patch: Partial<OrderRow> = {
@@ -483,6 +483,8 @@ export function createCheckoutService(ctx: AppContext) {
         if (!(await repo.transition(trx, storeId, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
         const next = { ...row, ...patch } as OrderRow;
         if (next.customer_id) await ctx.services.customers.addSpent(trx, storeId, next.customer_id, amount);
+        // Money taken for a checkout that had closed: take the stock again (409 out-of-stock when gone).
+        if (Number(row.stock_held) === 0) await ctx.services.catalog.reserveStock(trx, storeId, await stockLines(trx, row.id));
         await emitOrder(trx, 'order.paid', next);
       });
       await refreshCatalog(storeId);
@@ -510,9 +512,9 @@ export function createCheckoutService(ctx: AppContext) {
           updated_at: nowIso(),
         };
         if (!(await repo.transition(trx, storeId, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
-        if (restock) await ctx.services.catalog.releaseStock(trx, storeId, await stockLines(trx, row.id));
         // Only a sale (payment status paid) was added to the customer's total.
         if (row.customer_id && !inReview) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, -row.amount_paid_minor);
+        if (restock) await ctx.services.catalog.releaseStock(trx, storeId, await stockLines(trx, row.id));
         await emitOrder(trx, 'order.updated', { ...row, ...patch } as OrderRow);
       });
       await refreshCatalog(storeId);
