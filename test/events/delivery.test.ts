@@ -334,7 +334,7 @@ describeEachDb('webhook delivery across worker restarts and instances', (env) =>
       return 'hang';
     });
     const { endpointId } = await register(env, store, receiver.baseUrl + path);
-    const worker = createDeliveryWorker(env.app.ctx, { pollMs: 50 });
+    const worker = createDeliveryWorker(env.app.ctx, { pollMs: 50, stopGraceMs: 5000 });
     worker.start();
     await emit(env, store, 'order.paid');
     await arrived;
@@ -344,6 +344,37 @@ describeEachDb('webhook delivery across worker restarts and instances', (env) =>
     assert.deepEqual([d.status, d.attemptCount, d.attempts[0].error], ['retrying', 1, 'timeout after 500 ms']);
     const leases = await env.db.selectFrom('webhook_deliveries').select(['lease_owner', 'lease_expires_at']).where('id', '=', d.deliveryId).execute();
     assert.deepEqual(leases, [{ lease_owner: null, lease_expires_at: null }], 'the lease is released');
+  });
+
+  test('stopping a worker aborts an attempt still running after the grace period, records it and retries it later', async () => {
+    const path = uniquePath('abort');
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    receiver.on(path, (_req, nth) => {
+      if (nth === 1) {
+        arrived();
+        return 'hang';
+      }
+      return { status: 200 };
+    });
+    const { endpointId } = await register(env, store, receiver.baseUrl + path);
+    const worker = createDeliveryWorker(env.app.ctx, { pollMs: 50, stopGraceMs: 20 });
+    worker.start();
+    await emit(env, store, 'order.paid');
+    await reached;
+    await worker.stop();
+    const [d] = (await deliveries(env, store, endpointId)).deliveries;
+    assert.deepEqual([d.status, d.attemptCount, d.attempts[0].error], ['retrying', 1, 'aborted: the worker shut down during the attempt']);
+    const next = createDeliveryWorker(env.app.ctx, { pollMs: 50 });
+    next.start();
+    try {
+      const done = await settled(env, store, endpointId);
+      assert.deepEqual([done.status, done.attempts.map((a: any) => a.responseStatus)], ['succeeded', [null, 200]]);
+    } finally {
+      await next.stop();
+    }
   });
 
   test("a crashed worker's claim is taken over once its lease expires, not before", async () => {

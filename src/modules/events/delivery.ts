@@ -32,6 +32,8 @@ export interface SendOptions {
   resolve?: Resolver;
   /** Without agents each attempt opens its own connection. */
   agents?: DeliveryAgents;
+  /** Aborts the attempt (worker shutdown); it is then recorded as a failed attempt and retried. */
+  signal?: AbortSignal;
 }
 
 /** Retry-After as seconds (delta or HTTP date), or null when absent or unreadable. */
@@ -113,6 +115,12 @@ export async function sendSigned(url: string, secret: string, messageId: string,
       request.destroy();
     }, options.timeoutMs);
     request.on('error', (error) => finish({ responseStatus: null, error: `connection failed: ${error.message}`, responseBodyExcerpt: null, retryAfterSeconds: null }));
+    const abort = () => {
+      finish({ responseStatus: null, error: 'aborted: the worker shut down during the attempt', responseBodyExcerpt: null, retryAfterSeconds: null });
+      request.destroy();
+    };
+    if (options.signal?.aborted) abort();
+    else options.signal?.addEventListener('abort', abort, { once: true });
     request.end(body);
   });
 }

@@ -187,7 +187,7 @@ export function createEventsService(ctx: AppContext) {
    * Makes one attempt of a delivery this caller has leased, records it, and decides what follows
    * (success, retry at a time, terminal failure, endpoint disabled on 410).
    */
-  async function attemptLeased(leased: repo.LeasedDelivery, owner: string, agents?: DeliveryAgents): Promise<{ delivery: WebhookDeliveryRow; result: AttemptResult | null }> {
+  async function attemptLeased(leased: repo.LeasedDelivery, owner: string, agents?: DeliveryAgents, signal?: AbortSignal): Promise<{ delivery: WebhookDeliveryRow; result: AttemptResult | null }> {
     const { delivery, endpoint, payload } = leased;
     const deliveryId = delivery.id;
     const now = nowIso();
@@ -201,6 +201,7 @@ export function createEventsService(ctx: AppContext) {
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.webhookAllowPrivateTargets,
       agents,
+      signal,
     });
     const attempt = delivery.attempt_count + 1;
     const attemptedAt = new Date(Date.now() - result.durationMs).toISOString();

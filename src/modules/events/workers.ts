@@ -14,12 +14,17 @@ export interface DeliveryWorkerOptions {
   pollMs?: number;
   /** Attempts in flight at once. */
   concurrency?: number;
+  /**
+   * How long stop() lets in-flight attempts run before aborting them (an aborted attempt is
+   * recorded and retried later). Default: the webhook timeout, capped at half the shutdown timeout.
+   */
+  stopGraceMs?: number;
 }
 
 export interface DeliveryWorker {
   readonly owner: string;
   start(): void;
-  /** Stops claiming; in-flight attempts finish (bounded by the webhook timeout) and are recorded. */
+  /** Stops claiming; in-flight attempts finish (or are aborted after the grace period) and are recorded. */
   stop(): Promise<void>;
   wake(): void;
 }
@@ -32,6 +37,8 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
   const leaseMs = ctx.config.webhookTimeoutMs + 60_000;
   const inFlight = new Set<Promise<void>>();
   const agents = createDeliveryAgents();
+  const shutdown = new AbortController();
+  const stopGraceMs = options.stopGraceMs ?? Math.min(ctx.config.webhookTimeoutMs, Math.floor(ctx.config.shutdownTimeoutMs / 2));
   let running = false;
   let loop: Promise<void> | null = null;
   let wakeRequested = false;
@@ -59,7 +66,7 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
 
   async function attempt(leased: LeasedDelivery) {
     try {
-      await ctx.services.events.attemptLeased(leased, owner, agents);
+      await ctx.services.events.attemptLeased(leased, owner, agents, shutdown.signal);
     } catch (err) {
       ctx.log.error({ err, deliveryId: leased.delivery.id }, 'webhook delivery attempt failed');
       await releaseLease(ctx.db, leased.delivery.id, owner).catch(() => undefined);
@@ -111,7 +118,16 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
       running = false;
       wake();
       await loop;
-      await Promise.all([...inFlight]);
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, stopGraceMs);
+        });
+        await Promise.race([Promise.all([...inFlight]), grace]);
+        clearTimeout(timer);
+        shutdown.abort();
+        await Promise.all([...inFlight]);
+      }
       agents.http.destroy();
       agents.https.destroy();
     },
