@@ -29,6 +29,7 @@ interface Options {
 interface Row {
   engine: string;
   scenario: string;
+  client: ClientMode;
   reqPerSec: number;
   ratio: number | null;
   p50: number;
@@ -150,10 +151,26 @@ async function http(baseUrl: string, method: string, path: string, body: unknown
   return data;
 }
 
-async function measure(baseUrl: string, request: BenchRequest, opts: Options, expect: number[]): Promise<Omit<Row, 'engine' | 'scenario' | 'ratio'>> {
-  const requests = [{ method: request.method ?? 'GET', path: request.path, headers: request.headers, body: request.body, setupRequest: request.setupRequest }];
-  if (opts.warmup > 0) await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.warmup, requests: requests as any });
-  const result = await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.duration, requests: requests as any });
+/**
+ * Where autocannon runs: in a worker thread when the request is static (the server's event loop then
+ * only serves), in this process when the scenario builds each request with setupRequest (a closure
+ * cannot be sent to a worker). Each row's ratio compares with the bare route measured the same way.
+ */
+type ClientMode = 'thread' | 'in-process';
+
+async function measure(baseUrl: string, request: BenchRequest, opts: Options, expect: number[], mode: ClientMode): Promise<Omit<Row, 'engine' | 'scenario' | 'ratio' | 'client'>> {
+  const requests = [
+    {
+      method: request.method ?? 'GET',
+      path: request.path,
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      ...(request.setupRequest ? { setupRequest: request.setupRequest } : {}),
+    },
+  ];
+  const workers = mode === 'thread' ? { workers: 1 } : {};
+  if (opts.warmup > 0) await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.warmup, requests: requests as any, ...workers });
+  const result = await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.duration, requests: requests as any, ...workers });
   const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
   const total = Object.values(stats).reduce((sum, s) => sum + s.count, 0);
   const expected = expect.reduce((sum, code) => sum + (stats[String(code)]?.count ?? 0), 0);
@@ -205,17 +222,28 @@ async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenari
       keyHeaders: { 'x-api-key': key, 'x-service-contract-version': CONTRACT_VERSION, accept: 'application/json', 'content-type': 'application/json' },
     };
 
-    console.error(`[${engine}] bare route GET /healthz …`);
-    const bare = await measure(baseUrl, { path: '/healthz' }, opts, [200]);
-    rows.push({ engine, scenario: 'bare GET /healthz', ratio: 1, ...bare });
+    const bare = new Map<ClientMode, number>();
+    const bareFor = async (mode: ClientMode) => {
+      if (!bare.has(mode)) {
+        console.error(`[${engine}] bare route GET /healthz (client ${mode}) …`);
+        const m = await measure(baseUrl, { path: '/healthz' }, opts, [200], mode);
+        rows.push({ engine, scenario: 'bare GET /healthz', client: mode, ratio: 1, ...m });
+        bare.set(mode, m.reqPerSec);
+      }
+      return bare.get(mode)!;
+    };
+    await bareFor('thread');
     for (const { file, scenario } of scenarios) {
       console.error(`[${engine}] ${scenario.name} (${file}) …`);
+      let mode: ClientMode = 'thread';
       try {
         const request = await scenario.prepare(target);
-        const m = await measure(baseUrl, request, opts, scenario.expectStatus ?? [200]);
-        rows.push({ engine, scenario: scenario.name, ratio: bare.reqPerSec ? m.reqPerSec / bare.reqPerSec : null, ...m });
+        mode = request.setupRequest ? 'in-process' : 'thread';
+        const bareRate = await bareFor(mode);
+        const m = await measure(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
+        rows.push({ engine, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ...m });
       } catch (error) {
-        rows.push({ engine, scenario: scenario.name, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
+        rows.push({ engine, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
       }
     }
   } finally {
@@ -227,10 +255,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenari
 }
 
 function printTable(rows: Row[], opts: Options) {
-  const header = ['engine', 'scenario', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
+  const header = ['engine', 'scenario', 'client', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
   const body = rows.map((r) => [
     r.engine,
     r.scenario,
+    r.client,
     r.note ? '-' : r.reqPerSec.toFixed(0),
     r.ratio === null ? '-' : r.ratio.toFixed(2),
     r.note ? '-' : String(r.p50),
@@ -240,12 +269,12 @@ function printTable(rows: Row[], opts: Options) {
     r.note ?? String(r.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
-  console.log(`\n${opts.connections} connections, ${opts.duration} s per scenario (after ${opts.warmup} s warm-up), autocannon in the server's process on loopback`);
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(`\n${opts.connections} connections, ${opts.duration} s per scenario (after ${opts.warmup} s warm-up), loopback; client "thread" = autocannon in a worker thread, "in-process" = on the server's event loop (scenarios with setupRequest)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of body) console.log(line(row));
-  console.log('\nratio = req/s ÷ req/s of the bare route on the same server in the same run; "unexpected" = responses outside the scenario\'s expectStatus.');
+  console.log('\nratio = req/s ÷ req/s of the bare route on the same server, same run, same client mode; "unexpected" = responses outside the scenario\'s expectStatus.');
 }
 
 async function main() {

@@ -1,5 +1,6 @@
 // Catalog read under load: GET /v1IntegrationProducts with key auth for a store of 50 published
-// items (40 products, 10 services with schedules). No If-None-Match, so every response is a full 200.
+// items (40 products, 10 services with schedules). No If-None-Match, so every response is a full 200;
+// once with Accept-Encoding gzip (as Node's fetch and browsers send) and once without.
 import type { BenchScenario, BenchTarget } from '../types.ts';
 
 async function createItem(target: BenchTarget, input: Record<string, unknown>) {
@@ -11,30 +12,58 @@ async function createItem(target: BenchTarget, input: Record<string, unknown>) {
   if (res.status !== 201) throw new Error(`bench item creation failed: ${res.status} ${await res.text()}`);
 }
 
+async function prepareStore(target: BenchTarget) {
+  for (let i = 0; i < 50; i++) {
+    const service = i % 5 === 4;
+    await createItem(target, {
+      id: `bench-item-${i}`,
+      name: `Bench ${service ? 'service' : 'product'} ${i}`,
+      itemType: service ? 'service' : 'product',
+      category: `Category ${i % 6}`,
+      description: 'A realistic description of a catalog item, long enough to look like the real thing on a partner website.',
+      priceMinor: 500 + i * 125,
+      ...(service
+        ? { schedule: { durationMinutes: 60, weeklyHours: ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '09:00', end: '17:00' })) } }
+        : { stockCount: 100 + i }),
+      imageUrl: `https://images.example.com/items/${i}.jpg`,
+      imageUrls: [`https://images.example.com/items/${i}.jpg`, `https://images.example.com/items/${i}-b.jpg`],
+      imageAlt: `Photo of bench item ${i}`,
+    });
+  }
+}
+
+const prepared = new WeakMap<BenchTarget, Promise<void>>();
+/** Both scenarios read the same 50 items (created once per server). */
+function ensureItems(target: BenchTarget) {
+  if (!prepared.has(target)) prepared.set(target, prepareStore(target));
+  return prepared.get(target)!;
+}
+
+function catalogRequest(target: BenchTarget, acceptEncoding: string | null) {
+  const { 'content-type': _contentType, ...headers } = target.keyHeaders;
+  return {
+    method: 'GET' as const,
+    path: `/v1IntegrationProducts?storeId=${target.storeId}`,
+    headers: acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers,
+  };
+}
+
 const scenarios: BenchScenario[] = [
   {
+    // What partner servers send: Node's fetch, browsers and curl --compressed all accept gzip.
     name: 'catalog read (50 items, key auth)',
     expectStatus: [200],
     async prepare(target) {
-      for (let i = 0; i < 50; i++) {
-        const service = i % 5 === 4;
-        await createItem(target, {
-          id: `bench-item-${i}`,
-          name: `Bench ${service ? 'service' : 'product'} ${i}`,
-          itemType: service ? 'service' : 'product',
-          category: `Category ${i % 6}`,
-          description: 'A realistic description of a catalog item, long enough to look like the real thing on a partner website.',
-          priceMinor: 500 + i * 125,
-          ...(service
-            ? { schedule: { durationMinutes: 60, weeklyHours: ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '09:00', end: '17:00' })) } }
-            : { stockCount: 100 + i }),
-          imageUrl: `https://images.example.com/items/${i}.jpg`,
-          imageUrls: [`https://images.example.com/items/${i}.jpg`, `https://images.example.com/items/${i}-b.jpg`],
-          imageAlt: `Photo of bench item ${i}`,
-        });
-      }
-      const { 'content-type': _contentType, ...headers } = target.keyHeaders;
-      return { method: 'GET', path: `/v1IntegrationProducts?storeId=${target.storeId}`, headers };
+      await ensureItems(target);
+      return catalogRequest(target, 'gzip, deflate');
+    },
+  },
+  {
+    name: 'catalog read (50 items, key auth, no compression)',
+    expectStatus: [200],
+    async prepare(target) {
+      await ensureItems(target);
+      return catalogRequest(target, null);
     },
   },
 ];

@@ -2,10 +2,14 @@
 // (the notifier carries the signal across instances). A generation counter per store keeps a
 // read that started before a write from caching what it read.
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 export interface CachedResponse {
-  body: string;
+  /** UTF-8 JSON, encoded once: sending a Buffer skips re-encoding the string on every response. */
+  body: Buffer;
   etag: string;
+  /** The body gzipped once per cache fill (bodies over 1 KiB), for clients that accept gzip. */
+  gzip: Buffer | null;
 }
 
 export class ResponseCache {
@@ -22,8 +26,8 @@ export class ResponseCache {
     const gen = this.gen(storeId);
     const hit = this.entries.get(key);
     if (hit && hit.gen === gen) return hit;
-    const body = JSON.stringify(await build());
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gen };
+    const body = Buffer.from(JSON.stringify(await build()), 'utf8');
+    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzip: body.length > 1024 ? gzipSync(body) : null, gen };
     if (this.gen(storeId) === gen) {
       if (this.entries.size > 5000) this.entries.clear();
       this.entries.set(key, entry);

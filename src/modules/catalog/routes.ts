@@ -11,14 +11,32 @@ import { CatalogResponse, CreateItemBody, ItemSchema, LegacyCatalogResponse, Pub
 
 const CATALOG_CACHE_CONTROL = 'private, max-age=60';
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: { body: string; etag: string | null }, cacheControl: string) {
+/** Whether Accept-Encoding allows gzip (and does not refuse it with q=0). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: { body: string | Buffer; etag: string | null; gzip?: Buffer | null }, cacheControl: string) {
   reply.header('cache-control', cacheControl);
+  const gzip = cached.gzip && acceptsGzip(request.headers['accept-encoding']) ? cached.gzip : null;
+  if (cached.gzip) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  }
   if (cached.etag) {
-    reply.header('etag', cached.etag);
+    // The gzipped representation carries the weak form of the same validator.
+    reply.header('etag', gzip ? `W/${cached.etag}` : cached.etag);
     const match = request.headers['if-none-match'];
     if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === cached.etag)) return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  if (gzip) reply.header('content-encoding', 'gzip');
+  return reply.type('application/json; charset=utf-8').send(gzip ?? cached.body);
 }
 
 export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
