@@ -23,6 +23,7 @@ export interface DeliveryWorkerOptions {
 
 export interface DeliveryWorker {
   readonly owner: string;
+  /** Starts the loop (once; after stop() create a new worker). */
   start(): void;
   /** Stops claiming; in-flight attempts finish (or are aborted after the grace period) and are recorded. */
   stop(): Promise<void>;
@@ -40,6 +41,7 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
   const shutdown = new AbortController();
   const stopGraceMs = options.stopGraceMs ?? Math.min(ctx.config.webhookTimeoutMs, Math.floor(ctx.config.shutdownTimeoutMs / 2));
   let running = false;
+  let stopped = false;
   let loop: Promise<void> | null = null;
   let wakeRequested = false;
   let sleeper: (() => void) | null = null;
@@ -107,6 +109,7 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
   return {
     owner,
     start() {
+      if (stopped) throw new Error('a stopped delivery worker cannot be restarted; create a new one');
       if (running) return;
       running = true;
       ctx.notifier.subscribe(DELIVERY_TOPIC, () => {
@@ -115,6 +118,7 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
       loop = run();
     },
     async stop() {
+      stopped = true;
       running = false;
       wake();
       await loop;
