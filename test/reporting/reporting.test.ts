@@ -91,11 +91,13 @@ describeEachDb('GET /api/stores/:storeId/reports/sales', (env) => {
     await createOrder(env, shop, [{ id: shop.mug.id, qty: 3 }]);
     await pay(env, a.reference);
     await pay(env, b.reference);
-    // Africa/Accra is UTC+0: move one payment to the previous day.
-    const yesterday = new Date(Date.now() - 86_400_000);
+    // Africa/Accra is UTC+0. Pin both payment times (noon today, noon yesterday) so the test holds at midnight.
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(`${today}T12:00:00.000Z`) - 86_400_000);
     await env.db.updateTable('orders').set({ paid_at: yesterday.toISOString() }).where('id', '=', a.orderId).execute();
-    const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await env.db.updateTable('orders').set({ paid_at: `${today}T12:00:00.000Z` }).where('id', '=', b.orderId).execute();
+    const from = new Date(now - 2 * 86_400_000).toISOString().slice(0, 10);
     const res = await sales(`?from=${from}&to=${today}`);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.data.timezone, 'Africa/Accra');
