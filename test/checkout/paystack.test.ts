@@ -126,6 +126,8 @@ describeEachDb('Paystack provider against a local stand-in', (env) => {
     const res = await webhook(body, sig);
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.applied, false);
+    const withCharset = await env.inject({ method: 'POST', url: '/webhooks/paystack', headers: { 'content-type': 'application/json; charset=utf-8', 'x-paystack-signature': sig }, payload: body });
+    assert.equal(withCharset.statusCode, 200, withCharset.body);
     const other = JSON.stringify({ event: 'transfer.success', data: {} });
     assert.equal((await webhook(other, createHmac('sha512', SECRET).update(other).digest('hex'))).data.applied, false);
     const notJson = 'not json';
