@@ -56,6 +56,19 @@ describeEachDb('GET /v1IntegrationAvailability', (env) => {
     }
   });
 
+  test('the buffer after a booking blocks the neighbouring slots, in availability and at booking time', async () => {
+    const buffered = await createService(env, store, { bufferMinutes: 30, weeklyHours: everyDay('09:00', '13:00') });
+    const date = dayAhead(8);
+    const res = await env.inject({ method: 'POST', url: `/v1IntegrationBookings?storeId=${store.storeId}`, headers: env.keyHeaders(key), payload: bookingBody(buffered.id, date, '10:00') });
+    assert.equal(res.statusCode, 201, res.body);
+    const slots = (await avail(`serviceId=${buffered.id}&${window(8, 9)}`)).data.slots;
+    assert.deepEqual(slots.map((s: any) => s.time), ['12:00']);
+    for (const time of ['09:00', '11:00']) {
+      const refused = await env.inject({ method: 'POST', url: `/v1IntegrationBookings?storeId=${store.storeId}`, headers: env.keyHeaders(key), payload: bookingBody(buffered.id, date, time) });
+      expectError(refused, 409, 'slot-unavailable');
+    }
+  });
+
   test('a window longer than 62 days or with to not after from is 400 invalid-range', async () => {
     expectError(await avail(`serviceId=${service.id}&${window(1, 64)}`), 400, 'invalid-range');
     expectError(await avail(`serviceId=${service.id}&${window(4, 4)}`), 400, 'invalid-range');

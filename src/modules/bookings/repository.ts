@@ -48,16 +48,20 @@ export async function lockService(db: Db, storeId: string, serviceId: string) {
     .execute();
 }
 
-/** Bookings of a service that hold capacity (not cancelled) starting in [fromIso, toIso). */
-export function activeBookings(db: Db, storeId: string, serviceId: string, fromIso: string, toIso: string, exceptId?: string) {
+/**
+ * Bookings of a service that hold capacity (not cancelled) and overlap [fromIso, toIso).
+ * `earliestStartIso` bounds the index scan: no booking starting before it can reach `fromIso`.
+ */
+export function activeBookings(db: Db, storeId: string, serviceId: string, earliestStartIso: string, fromIso: string, toIso: string, exceptId?: string) {
   let q = db
     .selectFrom('bookings')
     .select(['start_at', 'end_at', 'quantity'])
     .where('store_id', '=', storeId)
     .where('service_id', '=', serviceId)
     .where('status', '!=', 'cancelled')
-    .where('start_at', '>=', fromIso)
-    .where('start_at', '<', toIso);
+    .where('start_at', '>=', earliestStartIso)
+    .where('start_at', '<', toIso)
+    .where('end_at', '>', fromIso);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return q.execute();
 }

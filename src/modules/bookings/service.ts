@@ -2,13 +2,14 @@
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import type { Item } from '../catalog/service.ts';
+import type { ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { badRequest, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { crockfordCode, newId } from '../../shared/ids.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
-import { findBookableSlot, generateSlots, MAX_WINDOW_DAYS, type BusyInterval } from './slots.ts';
+import { bookingWindow, findBookableSlot, generateSlots, MAX_WINDOW_DAYS, type BusyInterval } from './slots.ts';
 import * as repo from './repository.ts';
 import type { BookingRow, BookingStatus, PaymentStatus } from './tables.ts';
 
@@ -145,9 +146,14 @@ export function createBookingsService(ctx: AppContext) {
     return rows.map((r) => ({ start: Date.parse(r.start_at), end: Date.parse(r.end_at), quantity: Number(r.quantity) }));
   }
 
-  /** Busy intervals around a local date (durations and buffers are at most a day each). */
-  async function busyAround(executor: typeof db, storeId: string, serviceId: string, fromMs: number, toMs: number, exceptId?: string) {
-    const rows = await repo.activeBookings(executor, storeId, serviceId, new Date(fromMs - 2 * DAY_MS).toISOString(), new Date(toMs + 2 * DAY_MS).toISOString(), exceptId);
+  /**
+   * Bookings that can touch slots starting in [fromMs, toMs): those overlapping the slots' time
+   * plus the buffer on both sides. Durations and buffers are at most a day each.
+   */
+  async function busyAround(executor: typeof db, storeId: string, serviceId: string, schedule: ServiceSchedule, fromMs: number, toMs: number, exceptId?: string) {
+    const buffer = schedule.bufferMinutes * 60_000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const rows = await repo.activeBookings(executor, storeId, serviceId, iso(fromMs - 2 * DAY_MS), iso(fromMs - buffer), iso(toMs + schedule.durationMinutes * 60_000 + buffer), exceptId);
     return busyOf(rows);
   }
 
@@ -233,7 +239,7 @@ export function createBookingsService(ctx: AppContext) {
       const store = await ctx.services.stores.getStore(storeId);
       const schedule = item.schedule;
       const slots = schedule
-        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await busyAround(db, storeId, item.id, fromMs, toMs) })
+        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await busyAround(db, storeId, item.id, schedule, fromMs, toMs) })
         : [];
       return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
     },
@@ -256,8 +262,8 @@ export function createBookingsService(ctx: AppContext) {
         // The customer first: the service lock below is then held only for the capacity check and insert.
         const customerId = await ctx.services.customers.upsertFromContact(trx, storeId, { name: input.customer.name, email, phone: input.customer.phone }, { bookings: 1 });
         await repo.lockService(trx, storeId, item.id);
-        const day = DateTime.fromISO(input.bookingDate, { zone: store.timezone });
-        const busy = await busyAround(trx, storeId, item.id, day.toMillis(), day.plus({ days: 1 }).toMillis());
+        const window = bookingWindow(input.bookingDate, input.bookingTime, store.timezone);
+        const busy = await busyAround(trx, storeId, item.id, schedule, window.from, window.to);
         const found = findBookableSlot({ schedule, timezone: store.timezone, now: Date.now(), busy }, input.bookingDate, input.bookingTime, quantity);
         if (!found.slot) {
           throw conflict(
@@ -361,8 +367,8 @@ export function createBookingsService(ctx: AppContext) {
         if (patch.paymentStatus !== undefined) set.payment_status = patch.paymentStatus as PaymentStatus;
         if (reschedule && item?.schedule) {
           await repo.lockService(trx, storeId, current.service_id);
-          const day = DateTime.fromISO(patch.bookingDate!, { zone: store.timezone });
-          const busy = await busyAround(trx, storeId, current.service_id, day.toMillis(), day.plus({ days: 1 }).toMillis(), current.id);
+          const window = bookingWindow(patch.bookingDate!, patch.bookingTime!, store.timezone);
+          const busy = await busyAround(trx, storeId, current.service_id, item.schedule, window.from, window.to, current.id);
           const found = findBookableSlot({ schedule: item.schedule, timezone: store.timezone, now: Date.now(), busy }, patch.bookingDate!, patch.bookingTime!, Number(current.quantity));
           if (!found.slot) {
             throw conflict('slot-unavailable', found.status === 'full' ? 'The new slot is fully booked.' : 'There is no open slot at the new date and time.', [

@@ -129,6 +129,17 @@ export function localDayWindow(date: string, timezone: string): { from: number; 
 }
 
 /**
+ * Where the slots labelled (date, time) can start: the hours around that wall-clock time on that
+ * local date (wide enough for both occurrences of a repeated hour).
+ */
+export function bookingWindow(date: string, time: string, timezone: string): { from: number; to: number } {
+  const day = localDayWindow(date, timezone);
+  const [h, m] = time.split(':').map(Number);
+  const around = DateTime.fromISO(date, { zone: timezone }).set({ hour: h, minute: m }).toMillis();
+  return { from: Math.max(day.from, around - 3 * 3600_000), to: Math.min(day.to, around + 3 * 3600_000) };
+}
+
+/**
  * The slot a booking for (date, time) takes: the first slot with that local date and time that
  * still has `quantity` seats. `status` says why there is none.
  */
@@ -138,12 +149,7 @@ export function findBookableSlot(
   time: string,
   quantity: number,
 ): { slot: Slot; status: 'ok' } | { slot: null; status: 'not-open' | 'full' } {
-  const day = localDayWindow(date, q.timezone);
-  // Only the hours around the requested wall-clock time (both candidates of a repeated hour).
-  const [h, m] = time.split(':').map(Number);
-  const around = DateTime.fromISO(date, { zone: q.timezone }).set({ hour: h, minute: m }).toMillis();
-  const from = Math.max(day.from, around - 3 * 3600_000);
-  const to = Math.min(day.to, around + 3 * 3600_000);
+  const { from, to } = bookingWindow(date, time, q.timezone);
   const matching = generateAllSlots({ ...q, from, to }).filter((s) => s.date === date && s.time === time);
   if (!matching.length) return { slot: null, status: 'not-open' };
   const free = matching.find((s) => s.remaining >= quantity);
