@@ -22,6 +22,7 @@ interface Options {
   duration: number;
   connections: number;
   warmup: number;
+  rounds: number;
   only: string | null;
   engines: Array<'sqlite' | 'postgres'>;
 }
@@ -42,7 +43,7 @@ interface Row {
 
 function usage(message?: string): never {
   if (message) console.error(`error: ${message}`);
-  console.error('usage: npm run bench -- [--duration <s>] [--connections <n>] [--warmup <s>] [--only <substring>] [--engine sqlite|postgres]');
+  console.error('usage: npm run bench -- [--duration <s>] [--connections <n>] [--warmup <s>] [--rounds <n>] [--only <substring>] [--engine sqlite|postgres]');
   process.exit(2);
 }
 
@@ -52,9 +53,10 @@ function options(): Options {
     values = parseArgs({
       args: process.argv.slice(2),
       options: {
-        duration: { type: 'string', default: '10' },
+        duration: { type: 'string', default: '9' },
         connections: { type: 'string', default: '10' },
-        warmup: { type: 'string', default: '2' },
+        warmup: { type: 'string', default: '1' },
+        rounds: { type: 'string', default: '3' },
         only: { type: 'string' },
         engine: { type: 'string' },
         help: { type: 'boolean' },
@@ -81,6 +83,7 @@ function options(): Options {
     duration: int('duration', values.duration!, 1),
     connections: int('connections', values.connections!, 1),
     warmup: int('warmup', values.warmup!, 0),
+    rounds: int('rounds', values.rounds!, 1),
     only: values.only ?? null,
     engines,
   };
@@ -158,8 +161,10 @@ async function http(baseUrl: string, method: string, path: string, body: unknown
  */
 type ClientMode = 'thread' | 'in-process';
 
-async function measure(baseUrl: string, request: BenchRequest, opts: Options, expect: number[], mode: ClientMode): Promise<Omit<Row, 'engine' | 'scenario' | 'ratio' | 'client'>> {
-  const requests = [
+type Measured = Omit<Row, 'engine' | 'scenario' | 'ratio' | 'client'>;
+
+function toAutocannonRequests(request: BenchRequest) {
+  return [
     {
       method: request.method ?? 'GET',
       path: request.path,
@@ -168,20 +173,55 @@ async function measure(baseUrl: string, request: BenchRequest, opts: Options, ex
       ...(request.setupRequest ? { setupRequest: request.setupRequest } : {}),
     },
   ];
-  const workers = mode === 'thread' ? { workers: 1 } : {};
-  if (opts.warmup > 0) await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.warmup, requests: requests as any, ...workers });
-  const result = await autocannon({ url: baseUrl, connections: opts.connections, duration: opts.duration, requests: requests as any, ...workers });
-  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
-  const total = Object.values(stats).reduce((sum, s) => sum + s.count, 0);
-  const expected = expect.reduce((sum, code) => sum + (stats[String(code)]?.count ?? 0), 0);
+}
+
+async function runOnce(baseUrl: string, request: BenchRequest, connections: number, seconds: number, mode: ClientMode) {
+  return autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    requests: toAutocannonRequests(request) as any,
+    ...(mode === 'thread' ? { workers: 1 } : {}),
+  });
+}
+
+/** Several runs of one request combined: mean req/s, median p50, worst p99, summed counts. */
+function summarize(results: autocannon.Result[], expect: number[]): Measured {
+  let unexpected = 0;
+  for (const result of results) {
+    const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
+    const total = Object.values(stats).reduce((sum, st) => sum + st.count, 0);
+    unexpected += total - expect.reduce((sum, code) => sum + (stats[String(code)]?.count ?? 0), 0);
+  }
+  const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
   return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    unexpected: total - expected,
-    errors: result.errors + result.timeouts,
+    reqPerSec: results.reduce((sum, r) => sum + r.requests.average, 0) / results.length,
+    p50: p50s[Math.floor(p50s.length / 2)],
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    unexpected,
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
   };
+}
+
+/**
+ * The scenario and the bare route in alternating short rounds (bare, scenario, bare, scenario, …), so a
+ * change in machine load during the run hits both sides of the ratio alike.
+ */
+async function measurePaired(baseUrl: string, request: BenchRequest, opts: Options, expect: number[], mode: ClientMode) {
+  const seconds = Math.max(1, Math.round(opts.duration / opts.rounds));
+  const bareRequest: BenchRequest = { path: '/healthz' };
+  if (opts.warmup > 0) {
+    await runOnce(baseUrl, bareRequest, opts.connections, opts.warmup, mode);
+    await runOnce(baseUrl, request, opts.connections, opts.warmup, mode);
+  }
+  const bare: autocannon.Result[] = [];
+  const scenario: autocannon.Result[] = [];
+  for (let round = 0; round < opts.rounds; round++) {
+    bare.push(await runOnce(baseUrl, bareRequest, opts.connections, seconds, mode));
+    scenario.push(await runOnce(baseUrl, request, opts.connections, seconds, mode));
+  }
+  return { bare, scenario: summarize(scenario, expect) };
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
@@ -222,30 +262,23 @@ async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenari
       keyHeaders: { 'x-api-key': key, 'x-service-contract-version': CONTRACT_VERSION, accept: 'application/json', 'content-type': 'application/json' },
     };
 
-    const bare = new Map<ClientMode, number>();
-    const bareFor = async (mode: ClientMode) => {
-      if (!bare.has(mode)) {
-        console.error(`[${engine}] bare route GET /healthz (client ${mode}) …`);
-        const m = await measure(baseUrl, { path: '/healthz' }, opts, [200], mode);
-        rows.push({ engine, scenario: 'bare GET /healthz', client: mode, ratio: 1, ...m });
-        bare.set(mode, m.reqPerSec);
-      }
-      return bare.get(mode)!;
-    };
-    await bareFor('thread');
+    const bareRuns = new Map<ClientMode, autocannon.Result[]>();
     for (const { file, scenario } of scenarios) {
       console.error(`[${engine}] ${scenario.name} (${file}) …`);
       let mode: ClientMode = 'thread';
       try {
         const request = await scenario.prepare(target);
         mode = request.setupRequest ? 'in-process' : 'thread';
-        const bareRate = await bareFor(mode);
-        const m = await measure(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
+        const { bare, scenario: m } = await measurePaired(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
+        bareRuns.set(mode, [...(bareRuns.get(mode) ?? []), ...bare]);
+        const bareRate = summarize(bare, [200]).reqPerSec;
         rows.push({ engine, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ...m });
       } catch (error) {
         rows.push({ engine, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
       }
     }
+    if (scenarios.length === 0) bareRuns.set('thread', [await runOnce(baseUrl, { path: '/healthz' }, opts.connections, opts.duration, 'thread')]);
+    for (const [mode, runs] of bareRuns) rows.unshift({ engine, scenario: 'bare GET /healthz (all rounds)', client: mode, ratio: 1, ...summarize(runs, [200]) });
   } finally {
     await stop();
     await database.cleanup();
@@ -270,11 +303,11 @@ function printTable(rows: Row[], opts: Options) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
-  console.log(`\n${opts.connections} connections, ${opts.duration} s per scenario (after ${opts.warmup} s warm-up), loopback; client "thread" = autocannon in a worker thread, "in-process" = on the server's event loop (scenarios with setupRequest)`);
+  console.log(`\n${opts.connections} connections; per scenario ${opts.rounds} rounds of ${Math.max(1, Math.round(opts.duration / opts.rounds))} s alternating with the bare route (after ${opts.warmup} s warm-up); loopback; client "thread" = autocannon in a worker thread, "in-process" = on the server's event loop (scenarios with setupRequest)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of body) console.log(line(row));
-  console.log('\nratio = req/s ÷ req/s of the bare route on the same server, same run, same client mode; "unexpected" = responses outside the scenario\'s expectStatus.');
+  console.log('\nratio = req/s ÷ req/s of the bare route in the rounds alternating with it (same server, same client mode); "unexpected" = responses outside the scenario\'s expectStatus.');
 }
 
 async function main() {
