@@ -71,7 +71,22 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
   const latestStart = Math.min(q.to - 1, q.now + schedule.maxAdvanceDays * DAY);
   if (earliest > latestStart) return [];
   const closed = new Set(schedule.closedDates);
-  const busy = q.busy.filter((b) => b.end + buffer > earliest && b.start - buffer < latestStart + duration);
+  const busy = q.busy.filter((b) => b.end + buffer > earliest && b.start - buffer < latestStart + duration).sort((x, y) => x.start - y.start);
+  const longest = busy.reduce((max, b) => Math.max(max, b.end - b.start), 0);
+  // seatsTaken over the bookings sorted by start: only those starting in (start − longest − buffer, end + buffer) can overlap.
+  const taken = (start: number, end: number) => {
+    let lo = 0;
+    let hi = busy.length;
+    const first = start - longest - buffer;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (busy[mid].start <= first) lo = mid + 1;
+      else hi = mid;
+    }
+    let seats = 0;
+    for (let i = lo; i < busy.length && busy[i].start < end + buffer; i++) if (start < busy[i].end + buffer) seats += busy[i].quantity;
+    return seats;
+  };
   const seen = new Set<number>();
   const slots: Slot[] = [];
 
@@ -91,6 +106,7 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
         const openLocal = DateTime.fromMillis(open, { zone: timezone });
         const steadyOffset = openLocal.offset === DateTime.fromMillis(close - 1, { zone: timezone }).offset;
         const openMinutes = openLocal.hour * 60 + openLocal.minute;
+        const openDate = openLocal.toISODate()!;
         for (let start = open; start + duration <= close; start += step) {
           if (start < earliest || start > latestStart || seen.has(start)) continue;
           seen.add(start);
@@ -99,7 +115,7 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
           let time: string;
           if (steadyOffset) {
             const minutes = openMinutes + (start - open) / MINUTE;
-            date = openLocal.toISODate()!;
+            date = openDate;
             time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
           } else {
             const local = DateTime.fromMillis(start, { zone: timezone });
@@ -112,7 +128,7 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
             date,
             time,
             capacity: schedule.capacity,
-            remaining: Math.max(0, schedule.capacity - seatsTaken(start, end, buffer, busy)),
+            remaining: Math.max(0, schedule.capacity - taken(start, end)),
           });
         }
       }
