@@ -141,6 +141,82 @@ describeEachDb('GET /v1IntegrationAvailability', (env) => {
   });
 });
 
+/** The next local date in `zone` whose day is shorter (spring) or longer (autumn) than 24 h. */
+function nextDstDay(zone: string, kind: 'spring' | 'autumn'): string {
+  let day = DateTime.now().setZone(zone).startOf('day').plus({ days: 2 });
+  for (let i = 0; i < 400; i++, day = day.plus({ days: 1 })) {
+    const hours = day.plus({ days: 1 }).diff(day, 'hours').hours;
+    if ((kind === 'spring' && hours < 24) || (kind === 'autumn' && hours > 24)) return day.toISODate()!;
+  }
+  throw new Error(`no ${kind} change in ${zone} within 400 days`);
+}
+
+describeEachDb('Availability and bookings across daylight-saving changes', (env) => {
+  let london: TestStore;
+  let accra: TestStore;
+  let londonKey: string;
+  let accraKey: string;
+  const spring = nextDstDay('Europe/London', 'spring');
+  const autumn = nextDstDay('Europe/London', 'autumn');
+  const slotsOf = async (s: TestStore, k: string, serviceId: string, from: string, to: string) => {
+    const res = await env.inject({ method: 'GET', url: `/v1IntegrationAvailability?storeId=${s.storeId}&serviceId=${serviceId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, headers: env.keyHeaders(k) });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.data.slots as any[];
+  };
+  const bookAt = (s: TestStore, k: string, serviceId: string, date: string, time: string) =>
+    env.inject({ method: 'POST', url: `/v1IntegrationBookings?storeId=${s.storeId}`, headers: env.keyHeaders(k), payload: bookingBody(serviceId, date, time) });
+
+  before(async () => {
+    london = await env.createStore({ timezone: 'Europe/London' });
+    accra = await env.createStore({ timezone: 'Africa/Accra' });
+    londonKey = await env.createKey(london);
+    accraKey = await env.createKey(accra);
+  });
+
+  test('Europe/London spring-forward week: 09:00 local every day, one hour earlier in UTC after the change; bookings land on the right instant', async () => {
+    const svc = await createService(env, london, { maxAdvanceDays: 730, weeklyHours: everyDay('09:00', '10:00') });
+    const from = DateTime.fromISO(spring, { zone: 'UTC' }).minus({ days: 3 });
+    const slots = await slotsOf(london, londonKey, svc.id, from.toISO()!, from.plus({ days: 7 }).toISO()!);
+    assert.equal(slots.length, 7);
+    for (const slot of slots) {
+      assert.equal(slot.time, '09:00');
+      assert.equal(slot.start, `${slot.date}T${slot.date < spring ? '09' : '08'}:00:00.000Z`);
+    }
+    const after = DateTime.fromISO(spring).plus({ days: 1 }).toISODate()!;
+    const res = await bookAt(london, londonKey, svc.id, after, '09:00');
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.data.booking.startAt, `${after}T08:00:00.000Z`);
+    assert.equal(res.data.booking.endTime, '10:00');
+  });
+
+  test('Europe/London: the short night has no 01:xx slot; the long night repeats 01:00 and both are bookable once', async () => {
+    const sunday = { maxAdvanceDays: 730, weeklyHours: everyDay('00:00', '04:00') };
+    const svc = await createService(env, london, sunday);
+    const springSlots = (await slotsOf(london, londonKey, svc.id, `${spring}T00:00:00+00:00`, `${spring}T12:00:00Z`)).filter((x) => x.date === spring);
+    assert.deepEqual(springSlots.map((x) => x.time), ['00:00', '02:00', '03:00']);
+    expectError(await bookAt(london, londonKey, svc.id, spring, '01:00'), 409, 'slot-unavailable');
+    const autumnSlots = (await slotsOf(london, londonKey, svc.id, DateTime.fromISO(autumn, { zone: 'UTC' }).minus({ hours: 2 }).toISO()!, `${autumn}T12:00:00Z`)).filter((x) => x.date === autumn);
+    assert.deepEqual(autumnSlots.map((x) => x.time), ['00:00', '01:00', '01:00', '02:00', '03:00']);
+    const first = await bookAt(london, londonKey, svc.id, autumn, '01:00');
+    const second = await bookAt(london, londonKey, svc.id, autumn, '01:00');
+    assert.equal(first.statusCode, 201, first.body);
+    assert.equal(second.statusCode, 201, second.body);
+    assert.deepEqual([first.data.booking.startAt, second.data.booking.startAt], [`${autumn}T00:00:00.000Z`, `${autumn}T01:00:00.000Z`]);
+    expectError(await bookAt(london, londonKey, svc.id, autumn, '01:00'), 409, 'slot-unavailable');
+  });
+
+  test('Africa/Accra (no daylight saving) keeps 09:00 local = 09:00 UTC through the same weeks', async () => {
+    const svc = await createService(env, accra, { maxAdvanceDays: 730, weeklyHours: everyDay('00:00', '04:00') });
+    for (const date of [spring, autumn]) {
+      const slots = (await slotsOf(accra, accraKey, svc.id, `${date}T00:00:00Z`, `${date}T23:00:00Z`)).filter((x) => x.date === date);
+      assert.deepEqual(slots.map((x) => `${x.time} ${x.start}`), ['00', '01', '02', '03'].map((h) => `${h}:00 ${date}T${h}:00:00.000Z`));
+    }
+    const res = await bookAt(accra, accraKey, svc.id, spring, '01:00');
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.data.booking.startAt, `${spring}T01:00:00.000Z`);
+  });
+});
+
 describeEachDb('POST /v1IntegrationBookings', (env) => {
   let store: TestStore;
   let key: string;
