@@ -2,7 +2,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -13,6 +12,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerRequestContext } from './http/contract-version.ts';
 import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerValidation } from './http/validation.ts';
 import { healthRoutes } from './http/health.ts';
 import { newId } from './shared/ids.ts';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerValidation(app);
   registerRequestContext(app);
   registerErrorHandling(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -28,6 +28,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // Same rule as the service's own CSP: upgrade-insecure-requests only behind https.
+    transformStaticCSP: (header) => (config.publicBaseUrl.startsWith('https:') ? header : header.replace(/\s*upgrade-insecure-requests;?/, '')),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
