@@ -13,6 +13,7 @@ import { registerRequestContext } from './http/contract-version.ts';
 import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { trackInFlight } from './http/in-flight.ts';
 import { registerValidation } from './http/validation.ts';
 import { healthRoutes } from './http/health.ts';
 import { newId } from './shared/ids.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }
   });
 
+  const inFlight = trackInFlight(app);
   registerValidation(app);
   registerRequestContext(app);
   registerErrorHandling(app);
@@ -155,6 +157,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(blogRoutes, { ctx });
 
   app.addHook('onClose', async () => {
+    // Handlers of clients that already disconnected may still be running; let them finish.
+    if (!(await inFlight.drained(config.shutdownTimeoutMs))) app.log.warn({ inFlight: inFlight.count }, 'shutdown: requests still running after the timeout');
     for (const stop of ctx.onClose) await stop();
     await notifier.close();
   });

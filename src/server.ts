@@ -41,13 +41,22 @@ async function main() {
     }
     throw error;
   }
-  const { app, stop } = await startServer(config);
+  // Signals are caught from the start: one that arrives while the server is still starting
+  // (migrations, seeding) shuts it down as soon as it is up, through the same graceful path.
+  let started: Awaited<ReturnType<typeof startServer>> | null = null;
+  let pendingSignal: string | null = null;
   const shutdown = (signal: string) => {
+    if (!started) {
+      pendingSignal ??= signal;
+      return;
+    }
+    const { app, stop } = started;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // In-flight requests get SHUTDOWN_TIMEOUT_MS; workers and the database a few seconds more.
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.shutdownTimeoutMs + 5_000);
     timer.unref();
     stop().then(
       () => process.exit(0),
@@ -59,6 +68,8 @@ async function main() {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  started = await startServer(config);
+  if (pendingSignal) shutdown(pendingSignal);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,7 +3,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -169,3 +170,31 @@ for (const engine of enginesUnderTest()) {
     });
   });
 }
+
+describe('graceful shutdown with a client that already left [sqlite]', () => {
+  it('lets the handler finish its database work before the database closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sis-inflight-'));
+    const file = join(dir, 'store.db');
+    // A slow password hash keeps the signup handler busy well after its client disconnects.
+    const config = testConfig(`sqlite:${file}`, { HOST: '127.0.0.1', PORT: '0', PASSWORD_HASH_COST: '131072' });
+    const { app, stop } = await startServer(config);
+    const address = app.server.address();
+    assert.ok(address && typeof address === 'object');
+
+    const body = JSON.stringify({ email: 'leaver@example.com', password: 'correct horse battery', name: 'Leaver', store: { name: 'Left Early' } });
+    const socket = await openSocket(address.port);
+    socket.write(`POST /api/auth/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    await sleep(30);
+    socket.destroy(); // the client gives up; its connection closes, the handler is still hashing
+    await sleep(20);
+    await stop();
+
+    const db = new SQLite(file, { readonly: true });
+    try {
+      const row = db.prepare('select count(*) as n from users where email = ?').get('leaver@example.com') as { n: number };
+      assert.equal(row.n, 1, 'the signup committed before the database was closed');
+    } finally {
+      db.close();
+    }
+  });
+});
