@@ -23,6 +23,13 @@ describeEachDb('customers.upsertFromContact', (env) => {
     assert.equal(Number(r.orders_count), 0);
   });
 
+  test('lifetime spend grows past 2^31 minor units without overflow', async () => {
+    const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Big Spender', email: 'big@example.test' }, { orders: 1 });
+    await svc().addSpent(env.db, store.storeId, id, 2_000_000_000);
+    await svc().addSpent(env.db, store.storeId, id, 2_000_000_000);
+    assert.equal(Number((await row(id)).total_spent_minor), 4_000_000_000);
+  });
+
   test('matches by email (any case) and adds to the counters; the sent phone replaces the stored one', async () => {
     const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Kofi', email: 'kofi@example.test', phone: '0240000002' }, { bookings: 1 });
     const again = await svc().upsertFromContact(env.db, store.storeId, { name: 'Kofi Boateng', email: 'KOFI@example.test', phone: '0550000002' }, { orders: 1 });
