@@ -49,6 +49,13 @@ describeEachDb('catalog', (env) => {
     assert.equal(res.headers['cache-control'], 'private, max-age=60');
   });
 
+  test('findItem reads the store currency through the given transaction (no wait on SQLite)', { timeout: 10_000 }, async () => {
+    const item = await env.createItem(store, { name: 'Inside a transaction', price: 7 });
+    const found = await env.db.transaction().execute((trx) => env.app.ctx.services.catalog.findItem(trx, store.storeId, item.id));
+    assert.equal(found?.id, item.id);
+    assert.equal(found?.price, 7);
+  });
+
   test('ETag and If-None-Match give 304; a write changes the ETag at once', async () => {
     const first = await env.inject({ method: 'GET', url, headers: env.keyHeaders(key) });
     const etag = String(first.headers.etag);

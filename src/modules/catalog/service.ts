@@ -156,8 +156,8 @@ export function createCatalogService(ctx: AppContext) {
   const cache = new ResponseCache();
   ctx.notifier.subscribe('catalog', (storeId) => cache.invalidate(storeId));
 
-  async function currencyOf(storeId: string) {
-    return (await ctx.services.stores.getStore(storeId)).currency;
+  async function currencyOf(storeId: string, executor: Executor<Database> = db) {
+    return (await ctx.services.stores.getStore(storeId, executor)).currency;
   }
 
   const service = {
@@ -189,7 +189,7 @@ export function createCatalogService(ctx: AppContext) {
     /** The item with this raw id, published or not (callers decide what unpublished means for them). */
     async findItem(executor: Executor<Database>, storeId: string, itemId: string): Promise<Item | null> {
       const row = await repo.findItem(executor, storeId, itemId);
-      return row ? toItem(row, await currencyOf(storeId)) : null;
+      return row ? toItem(row, await currencyOf(storeId, executor)) : null;
     },
 
     async createItem(storeId: string, raw: unknown): Promise<Item> {

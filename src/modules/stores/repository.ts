@@ -2,7 +2,7 @@ import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
 import type { MembershipRow, StoreRow } from './tables.ts';
 
-type Db = Executor<Database>;
+export type Db = Executor<Database>;
 
 export const findStoreById = (db: Db, storeId: string) => db.selectFrom('stores').selectAll().where('id', '=', storeId).executeTakeFirst();
 export const findStoreBySlug = (db: Db, slug: string) => db.selectFrom('stores').selectAll().where('slug', '=', slug).executeTakeFirst();

@@ -113,8 +113,9 @@ export function createStoresService(ctx: AppContext) {
   const service = {
     toStore,
 
-    async getStore(storeId: string): Promise<Store> {
-      const row = await repo.findStoreById(db, storeId);
+    /** Pass `executor` when calling inside a transaction (on SQLite a query on ctx.db would wait for it). */
+    async getStore(storeId: string, executor: repo.Db = db): Promise<Store> {
+      const row = await repo.findStoreById(executor, storeId);
       if (!row) throw notFound('store-not-found', `No store ${storeId}.`);
       return toStore(row);
     },
