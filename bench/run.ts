@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-db.ts';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import type { BenchRequest, BenchScenario, BenchTarget, ScenarioModule } from './types.ts';
@@ -114,35 +114,6 @@ async function loadScenarios(only: string | null): Promise<Array<{ file: string;
   return list;
 }
 
-interface Database {
-  url: string;
-  cleanup(): Promise<void>;
-}
-
-async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<Database> {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'sis-bench-'));
-    return { url: `sqlite:${join(dir, 'bench.db')}`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const base = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)!;
-  const schema = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async cleanup() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
-
 async function http(baseUrl: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
@@ -225,7 +196,7 @@ async function measurePaired(baseUrl: string, request: BenchRequest, opts: Optio
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
-  const database = await freshDatabase(engine);
+  const database = await scratchDatabase(engine);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sis-bench-data-'));
   const config = loadConfig({

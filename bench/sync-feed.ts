@@ -12,14 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-db.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 
 const N = Number(process.argv[2] ?? 10_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function feedItems(priceOffset: number) {
   return Array.from({ length: N }, (_, i) => ({
@@ -42,25 +41,9 @@ function toCsv(items: ReturnType<typeof feedItems>): string {
 }
 
 async function run(dialect: 'sqlite' | 'postgres') {
-  let database: DatabaseHandle;
-  let url: string;
-  let cleanup: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
-    url = `sqlite:${join(dir, 'bench.db')}`;
-    database = await connectDatabase(url);
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    url = PG_URL;
-    const schema = `bench_sync_${process.pid}`;
-    database = await connectDatabase(url, { schema });
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    };
-  }
+  const scratch = await scratchDatabase(dialect, 'bench_sync');
+  const { url, cleanup } = scratch;
+  const database = await connectDatabase(url);
   await migrateToLatest(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-sync-data-'));
   const config = loadConfig({ DATABASE_URL: url, SEED_DEMO: 'false', RUN_WORKERS: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir, UPLOAD_DIR: join(dataDir, 'uploads'), RATE_LIMIT_PER_KEY: '100000', RATE_LIMIT_PER_IP: '100000' });

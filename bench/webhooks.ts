@@ -8,19 +8,18 @@
 // Everything (emitters, worker, receiver) shares this one process, so numbers are conservative.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-db.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { startEventsWorkers } from '../src/modules/events/workers.ts';
 
 const BURST = Number(process.argv[2] ?? 1000);
 const PACED = Number(process.argv[3] ?? 300);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Receiver {
   url: string;
@@ -72,25 +71,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function setup(dialect: 'sqlite' | 'postgres') {
-  let database: DatabaseHandle;
-  let cleanup: () => Promise<void>;
-  let url: string;
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
-    url = `sqlite:${join(dir, 'bench.db')}`;
-    database = await connectDatabase(url);
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    url = PG_URL;
-    const schema = `bench_webhooks_${process.pid}`;
-    database = await connectDatabase(url, { schema, poolSize: 20 });
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    };
-  }
+  const { url, cleanup } = await scratchDatabase(dialect, 'bench_webhooks');
+  const database = await connectDatabase(url, { poolSize: 20 });
   await migrateToLatest(database.db);
   const config = loadConfig({
     DATABASE_URL: url,
