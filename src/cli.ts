@@ -101,17 +101,19 @@ export async function runCli(argv: string[], out: Out = console, env: Record<str
     switch (command) {
       case 'serve': {
         parse(rest, {});
+        const signals = trapSignals();
         const { startServer } = await import('./server.ts');
         const { app, stop } = await startServer(config);
-        await waitForSignal(app.log, stop, config.shutdownTimeoutMs);
+        await signals.stopWith(app.log, stop, config.shutdownTimeoutMs);
         return 0;
       }
       case 'worker': {
         parse(rest, {});
+        const signals = trapSignals();
         const rt = await openRuntime(config);
         await startWorkers(rt.app.ctx);
         rt.app.log.info('workers running (no HTTP); stop with SIGTERM');
-        await waitForSignal(rt.app.log, () => closeRuntime(rt), config.shutdownTimeoutMs);
+        await signals.stopWith(rt.app.log, () => closeRuntime(rt), config.shutdownTimeoutMs);
         return 0;
       }
       case 'migrate': {
@@ -233,20 +235,38 @@ async function keysCommand(args: string[], config: Config, out: Out): Promise<nu
   throw new UsageError(`unknown keys command "${sub ?? ''}" (expected: keys create | keys revoke)`);
 }
 
-function waitForSignal(log: { info: (o: object, m?: string) => void; error: (o: object, m?: string) => void }, stop: () => Promise<void>, timeoutMs: number): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const shutdown = (signal: string) => {
-      log.info({ signal }, 'shutting down: finishing in-flight work');
-      const timer = setTimeout(() => {
-        log.error({}, 'shutdown timed out; exiting');
-        process.exit(1);
-      }, timeoutMs);
-      timer.unref();
-      stop().then(resolvePromise, reject);
-    };
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
-    process.once('SIGINT', () => shutdown('SIGINT'));
-  });
+/**
+ * Catches SIGTERM/SIGINT from now on. Installed before anything starts: with no listener, a signal
+ * that arrives between "ready" being logged and the listener being added kills the process outright.
+ */
+function trapSignals() {
+  let received: string | null = null;
+  let onSignal: ((signal: string) => void) | null = null;
+  const handle = (signal: string) => {
+    if (received) return;
+    received = signal;
+    onSignal?.(signal);
+  };
+  process.once('SIGTERM', () => handle('SIGTERM'));
+  process.once('SIGINT', () => handle('SIGINT'));
+  return {
+    /** Resolves once a signal has come (before or after this call) and `stop` has finished. */
+    stopWith(log: { info: (o: object, m?: string) => void; error: (o: object, m?: string) => void }, stop: () => Promise<void>, timeoutMs: number): Promise<void> {
+      return new Promise((resolvePromise, reject) => {
+        const shutdown = (signal: string) => {
+          log.info({ signal }, 'shutting down: finishing in-flight work');
+          const timer = setTimeout(() => {
+            log.error({}, 'shutdown timed out; exiting');
+            process.exit(1);
+          }, timeoutMs + 5_000);
+          timer.unref();
+          stop().then(resolvePromise, reject);
+        };
+        if (received) shutdown(received);
+        else onSignal = shutdown;
+      });
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -85,6 +85,8 @@ export async function sendSigned(url: string, secret: string, messageId: string,
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // The worker's shutdown signal outlives every attempt: drop this attempt's listener.
+      options.signal?.removeEventListener('abort', abort);
       resolve({ ...result, durationMs: elapsed() });
     };
     const request = transport.request(

@@ -2,6 +2,7 @@
 // instances on one PostgreSQL database; a crashed worker's claims come back when the lease
 // expires), sends them with bounded concurrency, and sleeps until woken by a commit signal
 // (DELIVERY_TOPIC) or the short poll interval, whichever comes first.
+import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../../context.ts';
 import { newId } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
@@ -39,6 +40,8 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
   const inFlight = new Set<Promise<void>>();
   const agents = createDeliveryAgents();
   const shutdown = new AbortController();
+  // Each attempt in flight listens on this signal (and removes its listener when it ends).
+  setMaxListeners(concurrency * 2, shutdown.signal);
   const stopGraceMs = options.stopGraceMs ?? Math.min(ctx.config.webhookTimeoutMs, Math.floor(ctx.config.shutdownTimeoutMs / 2));
   let running = false;
   let stopped = false;
