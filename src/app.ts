@@ -134,13 +134,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  await app.register(cors, {
-    delegator: (request, callback) => {
-      const path = (request.url ?? '').split('?')[0];
-      const isPublic = PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(p));
-      callback(null, isPublic ? { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'] } : { origin: false });
-    },
+  // CORS: open (any origin, read-only methods) on the public paths, absent everywhere else. Decided
+  // per route when it is registered, not per request: a delegator would rebuild the options on
+  // every request of every route.
+  const isPublicPath = (url: string) => PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(p));
+  app.addHook('onRoute', (route) => {
+    if (!isPublicPath(route.url)) route.config = { ...route.config, cors: false } as typeof route.config;
   });
+  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], hideOptionsRoute: true });
+  // Preflight answers only on the public paths (the plugin's catch-all OPTIONS route has CORS off, so
+  // a preflight elsewhere is a 404).
+  for (const path of ['/publicQuickPayCatalog', '/api/public/*']) {
+    app.options(path, { schema: { hide: true } }, (_request, reply) => reply.code(204).send());
+  }
   await app.register(cookie);
   app.decorate('rateLimits', await registerRateLimit(app, config, deps.redis ?? null));
   await registerOpenApi(app, config);
