@@ -16,7 +16,7 @@ describeEachDb('checkout with two instances on one database', (env) => {
   });
   after(() => second.close());
 
-  test('pay on one instance racing decline on the other: exactly one outcome, stock consistent', async () => {
+  test('pay on one instance racing decline on the other: one outcome, money never lost, stock consistent', async () => {
     for (let round = 0; round < 5; round++) {
       const stock = await stockOf(env, shop, shop.mug.id);
       const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 2 }]);
@@ -24,13 +24,18 @@ describeEachDb('checkout with two instances on one database', (env) => {
         env.app.ctx.services.checkout.confirmPayment(order.reference, { amountMinor: 2500, currency: 'GHS', via: 'instance 1' }),
         second.ctx.services.checkout.closeUnpaid(order.reference, 'payment_failed', 'instance 2'),
       ]);
-      assert.equal([paid.applied, declined.applied].filter(Boolean).length, 1, `round ${round}: one winner`);
       const o = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order;
-      if (paid.applied) {
+      if (!declined.applied) {
+        // The payment committed first: the order is paid and the decline changed nothing.
+        assert.equal(paid.applied, true, `round ${round}`);
         assert.equal(o.status, 'paid');
         assert.equal(await stockOf(env, shop, shop.mug.id), stock! - 2);
       } else {
-        assert.equal(o.status, 'payment_failed');
+        // The decline committed first and released the stock; the payment that arrived after it is
+        // not lost (docs/checkout.md: money for a closed checkout goes to manual review), never "paid".
+        assert.equal(paid.applied, true, `round ${round}: the late payment is recorded`);
+        assert.equal(paid.row?.status, 'pending_manual');
+        assert.equal(o.status, 'pending_manual');
         assert.equal(await stockOf(env, shop, shop.mug.id), stock);
       }
     }
