@@ -2,26 +2,12 @@
 // listening on 127.0.0.1. Screenshots go to test-output/ (git-ignored).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { freePort, launchChromium, OUTPUT } from '../helpers/browser.ts';
 import { describeEachDb, type TestStore } from '../helpers/app.ts';
 import { blogClient } from './helpers.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const OUTPUT = 'test-output';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real PNG (solid colour) so the browser decodes the uploaded cover. */
 function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -58,9 +44,7 @@ const base = `http://127.0.0.1:${port}`;
 let browser: Browser;
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is installed (apt-get install -y chromium)`);
-  mkdirSync(OUTPUT, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -3,27 +3,12 @@
 // page's Content-Security-Policy lets the 303 after a form post reach the partner's returnUrl/cancelUrl.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { freePort, launchChromium, OUTPUT } from '../helpers/browser.ts';
 import { describeEachDb } from '../helpers/app.ts';
 import { createOrder, createShop, orderStatus, stockOf, type Shop } from './helpers.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const OUTPUT = 'test-output';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -40,9 +25,7 @@ const partnerBase = `http://127.0.0.1:${(partner.address() as AddressInfo).port}
 
 let browser: Browser;
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is installed (apt-get install -y chromium)`);
-  mkdirSync(OUTPUT, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
