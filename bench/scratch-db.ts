@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { dropScratchSchema } from '../src/db/migrate.ts';
 
 /** PostgreSQL server for benchmarks: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local default. */
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -34,5 +35,5 @@ export async function scratchDatabase(engine: 'sqlite' | 'postgres', label = 'be
   await query(BENCH_PG_URL, `CREATE SCHEMA ${schema}`);
   const url = new URL(BENCH_PG_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), cleanup: () => query(BENCH_PG_URL, `DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+  return { url: url.toString(), cleanup: () => dropScratchSchema(BENCH_PG_URL, schema) };
 }

@@ -2,12 +2,33 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileMigrationProvider, Migrator, sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { isPostgres } from './sql.ts';
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * PostgreSQL advisory lock held while migrating and while a scratch schema is dropped. Kysely's
+ * migrator introspects the tables of every schema; a schema dropped by another process in the
+ * middle of that (parallel test files, benchmarks) failed it with "schema … does not exist".
+ * It also makes instances that start together migrate one after the other.
+ */
+export const SCHEMA_CHANGE_LOCK = 726_2026;
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  if (!isPostgres(db)) return migrateWith(db);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
+    try {
+      return await migrateWith(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function migrateWith(db: Kysely<any>): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
   // schemas in one PostgreSQL database (tests) it would find another schema's and skip creating its own.
   const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
@@ -26,4 +47,17 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     throw err;
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Drops a scratch PostgreSQL schema (tests, benchmarks) without racing another process's migration. */
+export async function dropScratchSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end(); // ends the session, which releases the lock
+  }
 }

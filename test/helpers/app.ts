@@ -5,12 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { connectDatabase, type DatabaseHandle, type Dialect } from '../../src/db/connect.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { dropScratchSchema, migrateToLatest } from '../../src/db/migrate.ts';
 
 export const CONTRACT_VERSION = '2026-04-13';
 
@@ -90,12 +89,7 @@ export class TestEnv {
   async stop() {
     await this.app?.close();
     await this.database?.destroy();
-    if (this.schema) {
-      const client = new pg.Client({ connectionString: this.dialect.url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
-      await client.end();
-    }
+    if (this.schema) await dropScratchSchema(this.dialect.url, this.schema);
   }
 
   /** app.inject with `data` = parsed JSON body (or null). */

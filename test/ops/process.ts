@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { dropScratchSchema } from '../../src/db/migrate.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/store-service.mjs');
@@ -40,12 +41,7 @@ export function enginesUnderTest(): EngineUnderTest[] {
         return {
           url: url.toString(),
           dataDir: join(mkdtempSync(join(tmpdir(), 'sis-ops-')), 'data'),
-          async drop() {
-            const c = new pg.Client({ connectionString: base });
-            await c.connect();
-            await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-            await c.end();
-          },
+          drop: () => dropScratchSchema(base, schema),
         };
       },
     });
