@@ -17,7 +17,22 @@ export const SCHEMA_CHANGE_LOCK = 726_2026;
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  if (!isPostgres(db)) return migrateWith(db);
+  if (!isPostgres(db)) {
+    // SQLite: Kysely runs migrations outside a transaction with no lock, so two processes starting
+    // on one file (several `npm start`s) would both apply them. One IMMEDIATE transaction takes the
+    // write lock first (the other waits, up to busy_timeout) and makes the whole run atomic.
+    return db.connection().execute(async (conn) => {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+      try {
+        const applied = await migrateWith(conn);
+        await sql`COMMIT`.execute(conn);
+        return applied;
+      } catch (error) {
+        await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
     try {

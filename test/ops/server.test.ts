@@ -94,7 +94,14 @@ for (const engine of enginesUnderTest()) {
     it('two instances starting at once on an empty database seed one demo store; credentials 0600; the key reads the demo catalog; a restart does not seed again', async () => {
       const env = baseEnv(db.url, db.dataDir, { SEED_DEMO: 'true' });
       if (engine.name === 'sqlite') delete env.SEED_DEMO; // the SQLite default is on
-      const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+      const failed = started.find((r) => r.status === 'rejected');
+      if (failed) {
+        // Never leave the other server running: the test process would wait for it forever.
+        for (const r of started) if (r.status === 'fulfilled') await r.value.stop();
+        throw (failed as PromiseRejectedResult).reason;
+      }
+      const [a, b] = started.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof startServerProcess>>>).value);
       try {
         assert.equal(await storeCount(), 1);
         const path = join(db.dataDir, 'demo-credentials.json');
