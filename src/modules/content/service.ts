@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound, validationFailed } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
-import { isPromoActive, parseGalleryInput, parsePromoInput, parseVideoInput } from './content-input.ts';
+import { isPromoActive, parseGalleryInput, parsePromoInput, parseVideoInput, type PromoInput } from './content-input.ts';
 import * as repo from './repository.ts';
 import type { GalleryItemRow, PromoRow, VideoRow } from './tables.ts';
 
@@ -18,16 +18,8 @@ export interface GalleryItem {
 }
 
 /** The promo object of CONTRACT §4; the staff view adds createdAt and updatedAt. */
-export interface Promo {
+export interface Promo extends PromoInput {
   id: string;
-  title: string;
-  subtitle: string | null;
-  body: string | null;
-  imageUrl: string | null;
-  ctaLabel: string | null;
-  ctaUrl: string | null;
-  startsAt: string | null;
-  endsAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
