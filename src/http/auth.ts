@@ -4,8 +4,9 @@
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Role, StaffUser } from '../modules/stores/service.ts';
-import type { Scope } from '../modules/developer/keys-service.ts';
+import type { AuthenticatedKey, Scope } from '../modules/developer/keys-service.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../shared/errors.ts';
+import { sha256 } from '../shared/hash.ts';
 import { checkContractVersion } from './contract-version.ts';
 
 export const SESSION_COOKIE = 'sis_session';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
     staffUser: StaffUser | null;
+    /** sha256 of the credential sent, computed once per request (see credentialHash). */
+    credentialMemo: { secret: string; hash: string } | null;
   }
   interface FastifyContextConfig {
     /** Integration routes check the contract version inside their auth hook (CONTRACT §3 order). */
@@ -37,6 +40,25 @@ function apiKeyFrom(request: FastifyRequest): string | null {
   if (typeof header === 'string' && header.trim()) return header.trim();
   const token = bearer(request);
   return token && !token.startsWith('sst_') ? token : null;
+}
+
+/** The credential a request carries (integration key or session token), for the rate limiter. */
+export function credentialOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  return bearer(request);
+}
+
+/**
+ * sha256 of a credential of this request, computed once: the rate limiter keys its counters by it
+ * (so Redis never holds a key) and the key check looks the key up by it.
+ */
+export function credentialHash(request: FastifyRequest, secret: string): string {
+  const memo = request.credentialMemo;
+  if (memo && memo.secret === secret) return memo.hash;
+  const hash = sha256(secret);
+  request.credentialMemo = { secret, hash };
+  return hash;
 }
 
 function sessionTokenFrom(request: FastifyRequest): string | null {
@@ -60,22 +82,58 @@ export function storeIdOf(request: FastifyRequest): string | null {
   return null;
 }
 
-async function authenticateKey(ctx: AppContext, request: FastifyRequest, scope: Scope | null): Promise<Auth & { kind: 'key' }> {
+/** The key and the store an integration request names (CONTRACT §3: credentials first, then storeId). */
+function keyRequest(request: FastifyRequest): { secret: string; storeId: string } {
   const secret = apiKeyFrom(request);
   if (!secret) throw unauthorized('unauthorized', 'Send the integration key in x-api-key (and Authorization: Bearer).');
   const storeId = storeIdOf(request);
   if (!storeId) throw badRequest('missing-store-id', 'Send the storeId query parameter.');
-  const key = await ctx.services.keys.authenticate(secret);
+  return { secret, storeId };
+}
+
+/** Then: a usable key of that store, with the scope. */
+function keyAuth(key: AuthenticatedKey | null, storeId: string, scope: Scope | null): Auth & { kind: 'key' } {
   if (!key || key.storeId !== storeId) throw unauthorized('invalid-api-key', 'The key is wrong, revoked, expired or not for this store.');
   if (scope && !key.scopes.has(scope)) throw forbidden(`This key lacks the ${scope} scope.`);
   return { kind: 'key', storeId, keyId: key.keyId, scopes: key.scopes };
 }
 
-/** Integration endpoints: a key of the store named by storeId, with `scope`. */
+async function authenticateKey(ctx: AppContext, request: FastifyRequest, scope: Scope | null): Promise<Auth & { kind: 'key' }> {
+  const { secret, storeId } = keyRequest(request);
+  return keyAuth(await ctx.services.keys.authenticate(secret, credentialHash(request, secret)), storeId, scope);
+}
+
+/**
+ * Integration endpoints: a key of the store named by storeId, with `scope`. A callback hook, not an
+ * async one: when the key's lookup is cached (nearly every request) it completes without a promise.
+ */
 export function requireIntegrationKey(ctx: AppContext, scope: Scope): preValidationHookHandler {
-  return async function integrationKeyHook(request: FastifyRequest) {
-    request.auth = await authenticateKey(ctx, request, scope);
-    checkContractVersion(request);
+  return function integrationKeyHook(request, _reply, done) {
+    let pending: Promise<Auth> | null = null;
+    try {
+      const { secret, storeId } = keyRequest(request);
+      const cached = ctx.services.keys.authenticateCached(secret, credentialHash(request, secret));
+      if (cached === undefined) {
+        pending = ctx.services.keys.authenticate(secret, credentialHash(request, secret)).then((key) => keyAuth(key, storeId, scope));
+      } else {
+        request.auth = keyAuth(cached, storeId, scope);
+        checkContractVersion(request);
+      }
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (!pending) {
+      done();
+      return;
+    }
+    pending
+      .then((auth) => {
+        request.auth = auth;
+        checkContractVersion(request);
+        done();
+      })
+      .catch((error: Error) => done(error));
   };
 }
 

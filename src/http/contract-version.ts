@@ -19,6 +19,7 @@ export function checkContractVersion(request: FastifyRequest) {
 export function registerRequestContext(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorateRequest('staffUser', null);
+  app.decorateRequest('credentialMemo', null);
   app.addHook('onRequest', async (request) => {
     // Integration routes check the version after authentication (CONTRACT §3 order).
     if (!request.routeOptions.config?.integration && request.is404 !== true) checkContractVersion(request);

@@ -1,11 +1,15 @@
+import * as crypto from 'node:crypto';
 import { createHash, scrypt as scryptCb, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 
+// One-shot hashing (Node ≥ 20.12) skips creating a Hash object; it runs on every keyed request.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** SHA-256 hex: for high-entropy secrets (keys, session tokens), where a slow hash adds nothing. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShot ? oneShot('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 /** scrypt (memory-hard) password hash: `scrypt$N$r$p$salt$hash`. */

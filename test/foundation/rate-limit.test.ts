@@ -23,12 +23,38 @@ describeEachDb('rate limits', (env) => {
     assert.equal((await env.inject({ method: 'GET', url, headers: env.keyHeaders(other) })).statusCode, 200);
   });
 
+  test('a key has one budget across all integration routes, not one per route', async () => {
+    const store = await env.createStore();
+    const key = await env.createKey(store);
+    const q = `storeId=${store.storeId}`;
+    const paths = [`/v1IntegrationProducts?${q}`, `/v1IntegrationPromo?${q}`, `/integrationGallery?${q}`];
+    const remaining: string[] = [];
+    for (const url of paths) {
+      const res = await env.inject({ method: 'GET', url, headers: env.keyHeaders(key) });
+      assert.equal(res.statusCode, 200, url);
+      remaining.push(String(res.headers['ratelimit-remaining']));
+    }
+    assert.deepEqual(remaining, ['2', '1', '0']);
+    expectError(await env.inject({ method: 'GET', url: `/integrationProducts?${q}`, headers: env.keyHeaders(key) }), 429, 'rate-limited');
+    // The same key sent only as Authorization: Bearer counts against the same budget.
+    const { 'x-api-key': _apiKey, ...bearerOnly } = env.keyHeaders(key);
+    expectError(await env.inject({ method: 'GET', url: paths[0], headers: bearerOnly }), 429, 'rate-limited');
+  });
+
   test('public endpoints are limited per client IP', async () => {
     const store = await env.createStore();
     const url = `/publicQuickPayCatalog?storeId=${store.storeId}`;
     for (let i = 0; i < 2; i++) assert.equal((await env.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' })).statusCode, 200);
     expectError(await env.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' }), 429, 'rate-limited');
     assert.equal((await env.inject({ method: 'GET', url, remoteAddress: '203.0.113.10' })).statusCode, 200);
+  });
+
+  test('an IP has one budget across all public routes', async () => {
+    const store = await env.createStore();
+    const ip = '203.0.113.11';
+    assert.equal((await env.inject({ method: 'GET', url: `/publicQuickPayCatalog?storeId=${store.storeId}`, remoteAddress: ip })).statusCode, 200);
+    assert.equal((await env.inject({ method: 'GET', url: `/api/public/blog?storeSlug=${store.slug}`, remoteAddress: ip })).statusCode, 200);
+    expectError(await env.inject({ method: 'GET', url: `/api/public/blog?storeSlug=${store.slug}`, remoteAddress: ip }), 429, 'rate-limited');
   });
 }, { env: { RATE_LIMIT_PER_KEY: '3', RATE_LIMIT_PER_IP: '2' } });
 

@@ -21,6 +21,12 @@ export class ResponseCache {
     return (this.gens.get(storeId) ?? 0) + this.globalGen * 1_000_000;
   }
 
+  /** The cached response if it is current, without building it (lets a hit be served synchronously). */
+  peek(storeId: string, kind: string): CachedResponse | undefined {
+    const hit = this.entries.get(`${storeId}\u0000${kind}`);
+    return hit && hit.gen === this.gen(storeId) ? hit : undefined;
+  }
+
   async get(storeId: string, kind: string, build: () => Promise<unknown>): Promise<CachedResponse> {
     const key = `${storeId}\u0000${kind}`;
     const gen = this.gen(storeId);

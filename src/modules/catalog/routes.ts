@@ -12,14 +12,26 @@ import { CatalogResponse, CreateItemBody, ItemSchema, LegacyCatalogResponse, Pub
 const CATALOG_CACHE_CONTROL = 'private, max-age=60';
 
 /** Whether Accept-Encoding allows gzip (and does not refuse it with q=0). */
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
+function parseAcceptsGzip(header: string): boolean {
   return header.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
     if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;
   });
+}
+
+// Clients send one of a handful of Accept-Encoding values over and over: parse each once.
+const acceptsGzipMemo = new Map<string, boolean>();
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let accepts = acceptsGzipMemo.get(header);
+  if (accepts === undefined) {
+    accepts = parseAcceptsGzip(header);
+    if (acceptsGzipMemo.size >= 256) acceptsGzipMemo.clear();
+    acceptsGzipMemo.set(header, accepts);
+  }
+  return accepts;
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: { body: string | Buffer; etag: string | null; gzip?: Buffer | null }, cacheControl: string) {
@@ -39,6 +51,18 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: { body
   return reply.type('application/json; charset=utf-8').send(gzip ?? cached.body);
 }
 
+/**
+ * Serves a catalog response: synchronously when it is in the cache (the common case: no promise,
+ * no await), else once `load` has built it.
+ */
+function serveCatalog(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse | undefined, load: () => Promise<CachedResponse>, cacheControl: string) {
+  if (hit) {
+    sendCached(request, reply, hit, cacheControl);
+    return undefined;
+  }
+  return load().then((built) => sendCached(request, reply, built, cacheControl));
+}
+
 export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify as App;
   const catalog = ctx.services.catalog;
@@ -55,7 +79,10 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
       response: responses({ 200: CatalogResponse, 304: Type.Null({ description: 'not modified (If-None-Match)' }) }),
     },
-  }, async (request, reply) => sendCached(request, reply, await catalog.integrationCatalog(authStoreId(request)), CATALOG_CACHE_CONTROL));
+  }, (request, reply) => {
+    const storeId = authStoreId(request);
+    return serveCatalog(request, reply, catalog.cachedCatalog(storeId, 'v1'), () => catalog.integrationCatalog(storeId), CATALOG_CACHE_CONTROL);
+  });
 
   app.get('/integrationProducts', {
     config: integration,
@@ -89,11 +116,10 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
       response: responses({ 200: PublicCatalogResponse, 304: Type.Null() }),
     },
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const { storeId } = request.query as { storeId?: string };
     if (!storeId) throw badRequest('missing-store-id', 'Send the storeId query parameter.');
-    const cached: CachedResponse = await catalog.publicCatalog(storeId);
-    return sendCached(request, reply, cached, 'public, max-age=60');
+    return serveCatalog(request, reply, catalog.cachedCatalog(storeId, 'public'), () => catalog.publicCatalog(storeId), 'public, max-age=60');
   });
 
   // Staff catalog management.

@@ -6,7 +6,7 @@ import { conflict, notFound, validationFailed, type ErrorDetail } from '../../sh
 import { newId } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
 import { nowIso } from '../../shared/time.ts';
-import { ResponseCache } from './cache.ts';
+import { ResponseCache, type CachedResponse } from './cache.ts';
 import { parseItemInput, type ItemInput, type ItemType, type ServiceSchedule } from './item-input.ts';
 import * as repo from './repository.ts';
 import type { ItemRow } from './tables.ts';
@@ -306,6 +306,11 @@ export function createCatalogService(ctx: AppContext) {
       await repo.deleteItemsByIds(trx, storeId, deletes);
       await repo.upsertItems(trx, writes);
       return counts;
+    },
+
+    /** A catalog response already in the cache (v1, public, or legacy without updatedSince), or undefined. */
+    cachedCatalog(storeId: string, kind: 'v1' | 'public' | 'legacy'): CachedResponse | undefined {
+      return cache.peek(storeId, kind);
     },
 
     /** GET /v1IntegrationProducts body, served from the cache. */

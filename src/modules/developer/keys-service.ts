@@ -70,6 +70,17 @@ export function createKeysService(ctx: AppContext) {
   const lastUsedWritten = new Map<string, number>();
   ctx.notifier.subscribe('api-key', () => cache.clear());
 
+  /** The key if it may be used now (not revoked, not expired); records its use at most once a minute. */
+  function usable(key: AuthenticatedKey | null, now: number): AuthenticatedKey | null {
+    if (!key || key.revokedAt || (key.expiresAt && Date.parse(key.expiresAt) <= now)) return null;
+    const written = lastUsedWritten.get(key.keyId) ?? 0;
+    if (now - written > LAST_USED_WRITE_INTERVAL_MS) {
+      lastUsedWritten.set(key.keyId, now);
+      db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', key.keyId).execute().catch(() => undefined);
+    }
+    return key;
+  }
+
   function checkScopes(scopes: string[]) {
     const unknown = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
     if (unknown.length) throw validationFailed([{ field: 'scopes', message: `unknown scope(s): ${unknown.join(', ')}; allowed: ${ALL_SCOPES.join(', ')}` }]);
@@ -117,33 +128,38 @@ export function createKeysService(ctx: AppContext) {
       return toIntegrationKey(row);
     },
 
-    /** The key a secret belongs to, if it is well-formed, known, not revoked and not expired. */
-    async authenticate(secret: string): Promise<AuthenticatedKey | null> {
+    /**
+     * The key a secret belongs to when its lookup is cached and fresh (no database round trip):
+     * the key, or null when it is unusable; undefined when the database must be asked
+     * (authenticate). `hash` is sha256(secret) when the caller has it already.
+     */
+    authenticateCached(secret: string, hash?: string): AuthenticatedKey | null | undefined {
       if (!KEY_PATTERN.test(secret)) return null;
-      const hash = sha256(secret);
       const now = Date.now();
-      let entry = cache.get(hash);
+      const entry = cache.get(hash ?? sha256(secret));
+      return entry && now - entry.at <= CACHE_TTL_MS ? usable(entry.key, now) : undefined;
+    },
+
+    /** The key a secret belongs to, if it is well-formed, known, not revoked and not expired. */
+    async authenticate(secret: string, hash?: string): Promise<AuthenticatedKey | null> {
+      if (!KEY_PATTERN.test(secret)) return null;
+      const secretHash = hash ?? sha256(secret);
+      const now = Date.now();
+      let entry = cache.get(secretHash);
       if (!entry || now - entry.at > CACHE_TTL_MS) {
         const row = await db
           .selectFrom('api_keys')
           .select(['id', 'store_id', 'scopes', 'expires_at', 'revoked_at'])
-          .where('secret_hash', '=', hash)
+          .where('secret_hash', '=', secretHash)
           .executeTakeFirst();
         entry = {
           key: row ? { keyId: row.id, storeId: row.store_id, scopes: new Set(JSON.parse(row.scopes)), expiresAt: row.expires_at, revokedAt: row.revoked_at } : null,
           at: now,
         };
         if (cache.size > 10_000) cache.clear();
-        cache.set(hash, entry);
+        cache.set(secretHash, entry);
       }
-      const key = entry.key;
-      if (!key || key.revokedAt || (key.expiresAt && Date.parse(key.expiresAt) <= now)) return null;
-      const written = lastUsedWritten.get(key.keyId) ?? 0;
-      if (now - written > LAST_USED_WRITE_INTERVAL_MS) {
-        lastUsedWritten.set(key.keyId, now);
-        db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', key.keyId).execute().catch(() => undefined);
-      }
-      return key;
+      return usable(entry.key, now);
     },
   };
 }
