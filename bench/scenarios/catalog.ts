@@ -1,6 +1,7 @@
 // Catalog read under load: GET /v1IntegrationProducts with key auth for a store of 50 published
 // items (40 products, 10 services with schedules). No If-None-Match, so every response is a full 200;
-// once with Accept-Encoding gzip (as Node's fetch and browsers send) and once without.
+// once with Accept-Encoding gzip (as Node's fetch and browsers send) and once without. A third row
+// revalidates with If-None-Match (a partner that keeps the ETag gets 304 and no body).
 import type { BenchScenario, BenchTarget } from '../types.ts';
 
 async function createItem(target: BenchTarget, input: Record<string, unknown>) {
@@ -64,6 +65,18 @@ const scenarios: BenchScenario[] = [
     async prepare(target) {
       await ensureItems(target);
       return catalogRequest(target, 'gzip, deflate');
+    },
+  },
+  {
+    name: 'catalog revalidation (If-None-Match, 304)',
+    expectStatus: [304],
+    async prepare(target) {
+      await ensureItems(target);
+      const request = catalogRequest(target, null);
+      const res = await fetch(`${target.baseUrl}${request.path}`, { headers: request.headers });
+      const etag = res.headers.get('etag');
+      if (res.status !== 200 || !etag) throw new Error(`catalog read for the ETag failed: ${res.status}`);
+      return { ...request, headers: { ...request.headers, 'if-none-match': etag } };
     },
   },
 ];

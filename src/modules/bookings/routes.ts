@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { actorOf, authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
+import { actorOf, authStoreId, requireMember } from '../../http/auth.ts';
+import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
 import { integrationHeaders, responses } from '../../http/schemas.ts';
 import type { BookingFilterInput, CreateBookingInput, StaffBookingPatch } from './service.ts';
@@ -23,17 +24,13 @@ const NO_STORE = 'no-store';
 export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify as App;
   const bookings = ctx.services.bookings;
-  const integration = { integration: true, rateLimit: app.rateLimits.perKey };
-  const keySecurity: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];
 
   app.get('/v1IntegrationAvailability', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'availability:read'),
+    ...integrationRoute(app, 'availability:read'),
     schema: {
       tags: ['bookings'],
       summary: 'Open slots of a service between from and to (at most 62 days), in the store time zone',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: AvailabilityQuery,
       response: responses({ 200: AvailabilityResponse }),
     },
@@ -43,12 +40,11 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.post('/v1IntegrationBookings', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'bookings:write'),
+    ...integrationRoute(app, 'bookings:write'),
     schema: {
       tags: ['bookings'],
       summary: 'Book a slot of a service (Idempotency-Key replays the first response for 24 h)',
-      security: keySecurity,
+      ...integrationDocs,
       headers: Type.Object({ ...integrationHeaders.properties, 'idempotency-key': Type.Optional(Type.String({ description: 'retry-safe key, 1–255 visible ASCII' })) }),
       querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
       body: CreateBookingBody,
@@ -76,13 +72,11 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.get('/v1IntegrationBookings', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'bookings:read'),
+    ...integrationRoute(app, 'bookings:read'),
     schema: {
       tags: ['bookings'],
       summary: 'Bookings of the store, newest first, with filters and a cursor',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: BookingListQuery,
       response: responses({
         200: Type.Object({ ok: Type.Boolean(), storeId: Type.String(), count: Type.Integer(), bookings: Type.Array(BookingRecord), nextCursor: Type.Union([Type.String(), Type.Null()]) }),

@@ -2,8 +2,9 @@ import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
-import { integrationHeaders, Nullable, responses } from '../../http/schemas.ts';
+import { authStoreId, requireMember } from '../../http/auth.ts';
+import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
+import { Nullable, responses } from '../../http/schemas.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { parseTimestamp } from '../../shared/time.ts';
 import type { CachedResponse } from './cache.ts';
@@ -66,16 +67,13 @@ function serveCatalog(request: FastifyRequest, reply: FastifyReply, hit: CachedR
 export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify as App;
   const catalog = ctx.services.catalog;
-  const integration = { integration: true, rateLimit: app.rateLimits.perKey };
 
   app.get('/v1IntegrationProducts', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'catalog:read'),
+    ...integrationRoute(app, 'catalog:read'),
     schema: {
       tags: ['catalog'],
       summary: 'Store catalog: products, services and courses (published only)',
-      security: [{ apiKey: [] }, { bearer: [] }],
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
       response: responses({ 200: CatalogResponse, 304: Type.Null({ description: 'not modified (If-None-Match)' }) }),
     },
@@ -85,13 +83,11 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   app.get('/integrationProducts', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'catalog:read'),
+    ...integrationRoute(app, 'catalog:read'),
     schema: {
       tags: ['catalog'],
       summary: 'Legacy catalog shape (developer reference): price in integer minor units',
-      security: [{ apiKey: [] }, { bearer: [] }],
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: Type.Object({
         storeId: Type.Optional(Type.String()),
         updatedSince: Type.Optional(Type.String({ description: 'ISO 8601 timestamp: only items updated after it' })),

@@ -5,9 +5,10 @@ import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
+import { authStoreId, requireMember } from '../../http/auth.ts';
+import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
-import { integrationHeaders, responses } from '../../http/schemas.ts';
+import { responses } from '../../http/schemas.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../../shared/errors.ts';
 import { verifyPaystackSignature } from './providers/paystack.ts';
 import { ProviderError } from './providers/types.ts';
@@ -59,21 +60,18 @@ function sendHtml(reply: FastifyReply, status: number, body: string, csp = "defa
 export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify as App;
   const checkout = ctx.services.checkout;
-  const keySecurity: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];
 
   // ---- integration ----
 
   app.post('/integrationCheckoutCreate', {
-    config: { integration: true, rateLimit: app.rateLimits.perKey },
-    preValidation: requireIntegrationKey(ctx, 'checkout:write'),
+    ...integrationRoute(app, 'checkout:write'),
     schema: {
       tags: ['checkout'],
       summary: 'Create a checkout: order with catalog prices, stock reserved for 30 minutes, hosted payment URL (Idempotency-Key supported)',
       description:
         'Accepts the basic and the extended payload. 201 with a new order; 200 with the still-pending order when clientOrderId repeats. ' +
         '422 item-not-found / not-purchasable, 409 out-of-stock, 502 payment-provider-error.',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       body: CheckoutBody,
       response: responses({ 200: CheckoutResponse, 201: CheckoutResponse, 502: errorRef }),
     },
@@ -84,13 +82,11 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.post('/v1IntegrationCheckoutPreview', {
-    config: { integration: true, rateLimit: app.rateLimits.perKey },
-    preValidation: requireIntegrationKey(ctx, 'checkout:write'),
+    ...integrationRoute(app, 'checkout:write'),
     schema: {
       tags: ['checkout'],
       summary: 'Totals, fees and split for a checkout payload; nothing is stored or reserved',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       body: CheckoutBody,
       response: responses({ 200: PreviewResponse }),
     },
@@ -101,13 +97,11 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.get('/v1IntegrationOrderStatus', {
-    config: { integration: true, rateLimit: app.rateLimits.perKey },
-    preValidation: requireIntegrationKey(ctx, 'orders:read'),
+    ...integrationRoute(app, 'orders:read'),
     schema: {
       tags: ['checkout'],
       summary: 'Order and payment status by reference, trxref or clientOrderId (scope orders:read)',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: OrderStatusQuery,
       response: responses({ 200: OrderStatusResponse }),
     },

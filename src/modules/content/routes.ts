@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
-import { integrationHeaders, responses } from '../../http/schemas.ts';
+import { authStoreId, requireMember } from '../../http/auth.ts';
+import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
+import { responses } from '../../http/schemas.ts';
 import { isPromoActive } from './content-input.ts';
 import {
   CreateGalleryItemBody,
@@ -27,18 +28,14 @@ const CONTENT_CACHE_CONTROL = 'private, max-age=120';
 export async function contentRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify as App;
   const content = ctx.services.content;
-  const integration = { integration: true, rateLimit: app.rateLimits.perKey };
-  const keySecurity: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];
   const StoreIdQuery = Type.Object({ storeId: Type.Optional(Type.String({ description: 'store identifier (400 missing-store-id when absent)' })) });
 
   app.get('/v1IntegrationPromo', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'content:read'),
+    ...integrationRoute(app, 'content:read'),
     schema: {
       tags: ['content'],
       summary: 'The store promo, or null when there is none or now is outside its startsAt/endsAt window',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: StoreIdQuery,
       response: responses({ 200: PromoResponse }),
     },
@@ -49,13 +46,11 @@ export async function contentRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   app.get('/integrationGallery', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'content:read'),
+    ...integrationRoute(app, 'content:read'),
     schema: {
       tags: ['content'],
       summary: 'Published gallery entries with a URL, by sortOrder then createdAt',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: StoreIdQuery,
       response: responses({ 200: GalleryResponse }),
     },
@@ -66,13 +61,11 @@ export async function contentRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   app.get('/integrationVideos', {
-    config: integration,
-    preValidation: requireIntegrationKey(ctx, 'content:read'),
+    ...integrationRoute(app, 'content:read'),
     schema: {
       tags: ['content'],
       summary: 'The store video feed; 404 video-feed-not-configured while the store has no videos',
-      security: keySecurity,
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: StoreIdQuery,
       response: responses({ 200: VideosResponse }),
     },

@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
-import { integrationHeaders, responses } from '../../http/schemas.ts';
+import { authStoreId, requireMember } from '../../http/auth.ts';
+import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
+import { responses } from '../../http/schemas.ts';
 import {
   CreateCustomerBody,
   CustomerResponse,
@@ -22,14 +23,12 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   const customers = ctx.services.customers;
 
   app.get('/integrationCustomers', {
-    config: { integration: true, rateLimit: app.rateLimits.perKey },
     // customers:read is not in the default website set: such a key gets 403 forbidden.
-    preValidation: requireIntegrationKey(ctx, 'customers:read'),
+    ...integrationRoute(app, 'customers:read'),
     schema: {
       tags: ['customers'],
       summary: 'Customer records, newest first (scope customers:read; personal data, never cached)',
-      security: [{ apiKey: [] }, { bearer: [] }],
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: IntegrationCustomersQuery,
       response: responses({ 200: IntegrationCustomersResponse }),
     },

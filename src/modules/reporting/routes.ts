@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { authStoreId, requireIntegrationKey, requireMember } from '../../http/auth.ts';
-import { integrationHeaders, responses } from '../../http/schemas.ts';
+import { authStoreId, requireMember } from '../../http/auth.ts';
+import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
+import { responses } from '../../http/schemas.ts';
 import { SalesQuery, SalesResponse, TopSellingQuery, TopSellingResponse } from './schemas.ts';
 
 export async function reportingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -12,14 +13,12 @@ export async function reportingRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   const reporting = ctx.services.reporting;
 
   app.get('/integrationTopSelling', {
-    config: { integration: true, rateLimit: app.rateLimits.perKey },
     // Ranking is part of the website set (SPEC: one website key serves the whole site).
-    preValidation: requireIntegrationKey(ctx, 'catalog:read'),
+    ...integrationRoute(app, 'catalog:read'),
     schema: {
       tags: ['reports'],
       summary: 'Top-selling products from paid orders of the last `days` days (scope catalog:read)',
-      security: [{ apiKey: [] }, { bearer: [] }],
-      headers: integrationHeaders,
+      ...integrationDocs,
       querystring: TopSellingQuery,
       response: responses({ 200: TopSellingResponse }),
     },
