@@ -33,6 +33,8 @@ interface Row {
   client: ClientMode;
   reqPerSec: number;
   ratio: number | null;
+  /** Lowest and highest ratio of a single round to the bare round just before it. */
+  ratioRange?: [number, number];
   p50: number;
   p99: number;
   non2xx: number;
@@ -192,7 +194,12 @@ async function measurePaired(baseUrl: string, request: BenchRequest, opts: Optio
     bare.push(await runOnce(baseUrl, bareRequest, opts.connections, seconds, mode));
     scenario.push(await runOnce(baseUrl, request, opts.connections, seconds, mode));
   }
-  return { bare, scenario: summarize(scenario, expect) };
+  return { bare, rounds: scenario, scenario: summarize(scenario, expect) };
+}
+
+function roundRatios(bare: autocannon.Result[], rounds: autocannon.Result[]): [number, number] | undefined {
+  const ratios = rounds.map((r, i) => r.requests.average / bare[i].requests.average).filter((x) => Number.isFinite(x));
+  return ratios.length ? [Math.min(...ratios), Math.max(...ratios)] : undefined;
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
@@ -240,10 +247,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenari
       try {
         const request = await scenario.prepare(target);
         mode = request.setupRequest ? 'in-process' : 'thread';
-        const { bare, scenario: m } = await measurePaired(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
+        const { bare, rounds, scenario: m } = await measurePaired(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
         bareRuns.set(mode, [...(bareRuns.get(mode) ?? []), ...bare]);
         const bareRate = summarize(bare, [200]).reqPerSec;
-        rows.push({ engine, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ...m });
+        rows.push({ engine, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ratioRange: roundRatios(bare, rounds), ...m });
       } catch (error) {
         rows.push({ engine, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
       }
@@ -259,13 +266,14 @@ async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenari
 }
 
 function printTable(rows: Row[], opts: Options) {
-  const header = ['engine', 'scenario', 'client', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
+  const header = ['engine', 'scenario', 'client', 'req/s', 'ratio', 'rounds', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
   const body = rows.map((r) => [
     r.engine,
     r.scenario,
     r.client,
     r.note ? '-' : r.reqPerSec.toFixed(0),
     r.ratio === null ? '-' : r.ratio.toFixed(2),
+    r.ratioRange ? `${r.ratioRange[0].toFixed(2)}–${r.ratioRange[1].toFixed(2)}` : '-',
     r.note ? '-' : String(r.p50),
     r.note ? '-' : String(r.p99),
     String(r.non2xx),
@@ -273,12 +281,12 @@ function printTable(rows: Row[], opts: Options) {
     r.note ?? String(r.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 9 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   console.log(`\n${opts.connections} connections; per scenario ${opts.rounds} rounds of ${Math.max(1, Math.round(opts.duration / opts.rounds))} s alternating with the bare route (after ${opts.warmup} s warm-up); loopback; client "thread" = autocannon in a worker thread, "in-process" = on the server's event loop (scenarios with setupRequest)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of body) console.log(line(row));
-  console.log('\nratio = req/s ÷ req/s of the bare route in the rounds alternating with it (same server, same client mode); "unexpected" = responses outside the scenario\'s expectStatus.');
+  console.log('\nratio = req/s ÷ req/s of the bare route in the rounds alternating with it (same server, same client mode); rounds = the lowest and highest ratio of one round to the bare round before it (how much the machine moved); "unexpected" = responses outside the scenario\'s expectStatus.');
 }
 
 async function main() {

@@ -148,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     app.options(path, { schema: { hide: true } }, (_request, reply) => reply.code(204).send());
   }
   await app.register(cookie);
-  app.decorate('rateLimits', await registerRateLimit(app, config, deps.redis ?? null));
+  app.decorate('rateLimits', registerRateLimit(app, config, deps.redis ?? null));
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes, { ctx });

@@ -41,6 +41,17 @@ describeEachDb('rate limits', (env) => {
     expectError(await env.inject({ method: 'GET', url: paths[0], headers: bearerOnly }), 429, 'rate-limited');
   });
 
+  test('a HEAD request counts once, like its GET', async () => {
+    const store = await env.createStore();
+    const key = await env.createKey(store);
+    const url = `/v1IntegrationProducts?storeId=${store.storeId}`;
+    const head = await env.inject({ method: 'HEAD', url, headers: env.keyHeaders(key) });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['ratelimit-remaining'], '2');
+    const get = await env.inject({ method: 'GET', url, headers: env.keyHeaders(key) });
+    assert.equal(get.headers['ratelimit-remaining'], '1');
+  });
+
   test('public endpoints are limited per client IP', async () => {
     const store = await env.createStore();
     const url = `/publicQuickPayCatalog?storeId=${store.storeId}`;
@@ -57,6 +68,26 @@ describeEachDb('rate limits', (env) => {
     expectError(await env.inject({ method: 'GET', url: `/api/public/blog?storeSlug=${store.slug}`, remoteAddress: ip }), 429, 'rate-limited');
   });
 }, { env: { RATE_LIMIT_PER_KEY: '3', RATE_LIMIT_PER_IP: '2' } });
+
+test('with the Redis counters unreachable, requests go through (not counted) instead of failing', async () => {
+  const down = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  down.on('error', () => undefined);
+  const dialect = { name: 'sqlite' as const, url: 'sqlite::memory:' };
+  const env = new TestEnv(dialect, { RATE_LIMIT_PER_KEY: '1' }, { redis: down });
+  await env.start();
+  try {
+    const store = await env.createStore();
+    const key = await env.createKey(store);
+    for (let i = 0; i < 3; i++) {
+      const res = await env.inject({ method: 'GET', url: `/v1IntegrationProducts?storeId=${store.storeId}`, headers: env.keyHeaders(key) });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['ratelimit-limit'], undefined);
+    }
+  } finally {
+    await env.stop();
+    down.disconnect();
+  }
+});
 
 test('with Redis, two instances share one budget per key', { skip: !process.env.TEST_REDIS_URL && 'TEST_REDIS_URL not set (.ci/run sets it)' }, async () => {
   const url = process.env.TEST_REDIS_URL!;
