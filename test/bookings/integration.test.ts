@@ -468,6 +468,8 @@ describeEachDb('GET /v1IntegrationBookings', (env) => {
 
   test('filters by status, serviceId, reference and date range', async () => {
     assert.equal((await list(`&serviceId=${a.id}`)).data.count, 2);
+    // The display id `<storeId>_<id>` names the same service.
+    assert.equal((await list(`&serviceId=${store.storeId}_${a.id}`)).data.count, 2);
     assert.equal((await list(`&reference=${refs[2]}`)).data.bookings[0].serviceId, b.id);
     assert.equal((await list('&status=pending')).data.count, 3);
     assert.equal((await list('&status=pending_approval')).data.count, 3);

@@ -130,10 +130,14 @@ export function createBookingsService(ctx: AppContext) {
     for (const listener of mailListeners) listener();
   }
 
+  /** A display id `<storeId>_<rawId>` is accepted as the raw id (SPEC's item identifier rule). */
+  function itemIdOf(storeId: string, id: string): string {
+    return id.startsWith(`${storeId}_`) ? id.slice(storeId.length + 1) : id;
+  }
+
   /** A published service or course of the store, or 404 service-not-found / 422 not-bookable. */
   async function bookableItem(storeId: string, rawServiceId: string): Promise<Item> {
-    // A display id `<storeId>_<rawId>` is accepted as the raw id (SPEC's item identifier rule).
-    const serviceId = rawServiceId.startsWith(`${storeId}_`) ? rawServiceId.slice(storeId.length + 1) : rawServiceId;
+    const serviceId = itemIdOf(storeId, rawServiceId);
     const item = await ctx.services.catalog.findItem(db, storeId, serviceId);
     if (!item || !item.published) throw notFound('service-not-found', `No service ${rawServiceId} in this store.`);
     if (item.itemType === 'product') {
@@ -199,14 +203,14 @@ export function createBookingsService(ctx: AppContext) {
     return true;
   }
 
-  function parseFilter(f: BookingFilterInput) {
+  function parseFilter(storeId: string, f: BookingFilterInput) {
     const details: ErrorDetail[] = [];
     if (f.from !== undefined && !isRealDate(f.from)) details.push({ field: 'from', message: 'must be a date YYYY-MM-DD' });
     if (f.to !== undefined && !isRealDate(f.to)) details.push({ field: 'to', message: 'must be a date YYYY-MM-DD' });
     if (details.length) throw validationFailed(details);
     return {
       status: f.status === 'pending_approval' ? 'pending' : f.status,
-      serviceId: f.serviceId,
+      serviceId: f.serviceId === undefined ? undefined : itemIdOf(storeId, f.serviceId),
       reference: f.reference,
       fromDate: f.from,
       toDate: f.to,
@@ -312,7 +316,7 @@ export function createBookingsService(ctx: AppContext) {
 
     async listBookings(storeId: string, filter: BookingFilterInput) {
       const store = await ctx.services.stores.getStore(storeId);
-      const f = parseFilter(filter);
+      const f = parseFilter(storeId, filter);
       const rows = await repo.listBookings(db, storeId, f);
       const page = rows.slice(0, f.limit);
       const last = page[page.length - 1];
