@@ -16,6 +16,8 @@ export interface Config {
   webhookRetrySchedule: number[];
   webhookAllowPrivateTargets: boolean;
   webhookTimeoutMs: number;
+  /** Events (and their webhook delivery history) older than this are deleted by housekeeping. */
+  eventRetentionDays: number;
   uploadDir: string;
   seedDemo: boolean;
   dataDir: string;
@@ -98,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || '0,5,300,1800,7200,18000,36000,36000'),
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1),
     uploadDir: env.UPLOAD_DIR || './data/uploads',
     seedDemo: bool(env, 'SEED_DEMO', isSqlite),
     dataDir: env.DATA_DIR || './data',

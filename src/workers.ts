@@ -1,11 +1,55 @@
 // Background work that runs inside `npm start` (and alone as `store-service worker`).
 import type { AppContext } from './context.ts';
+import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { startEventsWorkers } from './modules/events/workers.ts';
 import { startBookingsWorkers } from './modules/bookings/workers.ts';
 import { startCheckoutWorkers } from './modules/checkout/workers.ts';
+
+/** How often housekeeping runs (on every instance; each delete is idempotent). */
+const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   await startEventsWorkers(ctx);
   await startBookingsWorkers(ctx);
   await startCheckoutWorkers(ctx);
+  startHousekeeping(ctx);
+}
+
+/**
+ * Deletes what nothing can use any more, so tables do not grow forever: expired staff sessions,
+ * idempotency records past their 24 h replay window, and events (with their webhook delivery
+ * history) older than EVENT_RETENTION_DAYS that no delivery still waits on.
+ */
+export async function runHousekeeping(ctx: AppContext, now = Date.now()) {
+  const nowIso = new Date(now).toISOString();
+  return {
+    sessions: await ctx.services.stores.pruneExpiredSessions(nowIso),
+    idempotencyKeys: await pruneIdempotencyKeys(ctx, nowIso),
+    events: await ctx.services.events.pruneEvents(now),
+  };
+}
+
+function startHousekeeping(ctx: AppContext) {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runHousekeeping(ctx)
+      .then((deleted) => {
+        if (deleted.sessions + deleted.idempotencyKeys + deleted.events > 0) ctx.log.info({ deleted }, 'housekeeping');
+      })
+      .catch((error) => ctx.log.error({ err: error }, 'housekeeping failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  // First run a minute after start (not in the middle of a rolling deploy's start-up), then hourly.
+  const first = setTimeout(tick, 60_000);
+  const timer = setInterval(tick, HOUSEKEEPING_INTERVAL_MS);
+  first.unref();
+  timer.unref();
+  ctx.onClose.push(async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  });
 }

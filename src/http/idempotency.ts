@@ -11,6 +11,12 @@ import { toAppError } from './errors.ts';
 
 const TTL_SECONDS = 24 * 3600;
 
+/** Housekeeping: deletes records past the replay window (nothing can replay them); returns how many. */
+export async function pruneIdempotencyKeys(ctx: AppContext, now = nowIso()): Promise<number> {
+  const result = await ctx.db.deleteFrom('idempotency_keys').where('created_at', '<', addSeconds(now, -TTL_SECONDS)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value && typeof value === 'object') {

@@ -150,3 +150,18 @@ export async function attemptsOf(db: Db, storeId: string, deliveryIds: string[])
   if (deliveryIds.length === 0) return [];
   return db.selectFrom('webhook_attempts').selectAll().where('store_id', '=', storeId).where('delivery_id', 'in', deliveryIds).orderBy('attempt', 'asc').execute();
 }
+
+/**
+ * Deletes events created before `before` that no delivery still waits on (pending or retrying);
+ * their deliveries and attempts go with them (ON DELETE CASCADE). Returns how many events.
+ */
+export async function deleteEventsBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('events')
+    .where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('webhook_deliveries').select('webhook_deliveries.id').whereRef('webhook_deliveries.event_id', '=', 'events.id').where('webhook_deliveries.status', 'in', ['pending', 'retrying']))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -234,6 +234,14 @@ export function createEventsService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * Housekeeping: deletes events older than EVENT_RETENTION_DAYS with their delivery history,
+     * keeping any event a delivery still waits on. Returns how many events.
+     */
+    async pruneEvents(now = Date.now()): Promise<number> {
+      return repo.deleteEventsBefore(ctx.db, new Date(now - config.eventRetentionDays * 86_400_000).toISOString());
+    },
+
     /** Records an event inside `trx` (pass the transaction of the change) and queues its deliveries. */
     async emit<T>(trx: Executor<Database>, storeId: string, type: EventType, data: T): Promise<EventEnvelope<T>> {
       const envelope: EventEnvelope<T> = { id: newId('evt'), type, createdAt: nowIso(), storeId, data };

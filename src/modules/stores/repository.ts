@@ -73,6 +73,11 @@ export const findSession = (db: Db, tokenHash: string, now: string) =>
 
 export const deleteSession = (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 
+export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function recentLoginFailures(db: Db, subjects: string[], since: string): Promise<Map<string, { count: number; oldest: string }>> {
   const rows = await db
     .selectFrom('login_failures')

@@ -202,6 +202,11 @@ export function createStoresService(ctx: AppContext) {
       return { token, user: { id: user.id, email: user.email, name: user.name }, stores };
     },
 
+    /** Housekeeping: deletes expired sessions (they can no longer log anyone in); returns how many. */
+    async pruneExpiredSessions(now = nowIso()): Promise<number> {
+      return repo.deleteExpiredSessions(db, now);
+    },
+
     async logout(token: string) {
       await repo.deleteSession(db, sha256(token));
     },
