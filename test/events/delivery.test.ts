@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, type TestEnv, type TestStore } from '../helpers/app.ts';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/modules/events/workers.ts';
+import { claimDue } from '../../src/modules/events/repository.ts';
 import { DELIVERY_TOPIC, type EventType } from '../../src/modules/events/service.ts';
 import { eventually, Receiver, secondInstance, verify } from './receiver.ts';
 
@@ -395,12 +396,38 @@ describeEachDb('webhook delivery across worker restarts and instances', (env) =>
     }
   });
 
+  test('concurrent claims from two instances never take more than their limit, nor the same delivery twice', async () => {
+    const path = uniquePath('claims');
+    const { endpointId } = await register(env, store, receiver.baseUrl + path);
+    const second = await secondInstance(env);
+    try {
+      await Promise.all(Array.from({ length: 60 }, (_, i) => emit(env, store, 'booking.created', { i })));
+      const now = new Date(Date.now() + 1000).toISOString();
+      const until = new Date(Date.now() + 60_000).toISOString();
+      const claims = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => claimDue(i % 2 ? second.ctx.db : env.db, `wrk_claim_${i}`, now, until, 2)),
+      );
+      for (const ids of claims) assert.ok(ids.length <= 2, `claimed ${ids.length} with a limit of 2`);
+      const all = claims.flat();
+      assert.equal(new Set(all).size, all.length, 'no delivery claimed twice');
+      assert.equal(all.length, 48, 'every claim found its 2 (60 were due)');
+    } finally {
+      await env.db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpointId).execute();
+      await second.close();
+    }
+  });
+
   test('two workers (two app instances on PostgreSQL; two in one process on SQLite) deliver each of N events exactly once', async () => {
     const N = 40;
     const path = uniquePath('pair');
     const { endpointId } = await register(env, store, receiver.baseUrl + path);
     const second = await secondInstance(env);
     const workers = [createDeliveryWorker(env.app.ctx, { pollMs: 50, concurrency: 4 }), createDeliveryWorker(second.ctx, { pollMs: 50, concurrency: 4 })];
+    // Each attempt in flight listens on its worker's shutdown signal, whose limit is 2 × concurrency:
+    // a worker taking more deliveries than its concurrency shows up as this warning.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
     for (const w of workers) w.start();
     try {
       const emitted = await Promise.all(Array.from({ length: N }, (_, i) => emit(env, store, 'booking.created', { i })));
@@ -412,7 +439,10 @@ describeEachDb('webhook delivery across worker restarts and instances', (env) =>
       const ids = receiver.at(path).map((r) => String(r.headers['webhook-id']));
       assert.equal(ids.length, N, 'no event sent twice');
       assert.deepEqual(new Set(ids), new Set(emitted.map((e) => e.id)));
+      await new Promise(setImmediate);
+      assert.ok(!warnings.includes('MaxListenersExceededWarning'), 'a worker took more deliveries than its concurrency');
     } finally {
+      process.off('warning', onWarning);
       for (const w of workers) await w.stop();
       await second.close();
     }

@@ -47,20 +47,48 @@ export async function insertDeliveries(db: Db, rows: WebhookDeliveryRow[]): Prom
  * locked row. SQLite has a single writer. An expired lease (a crashed worker) is taken over.
  */
 export async function claimDue(db: Kysely<Database>, owner: string, now: string, leaseUntil: string, limit: number): Promise<string[]> {
+  if (isPostgres(db)) {
+    // Not `UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`: when a row it meets was
+    // changed by a concurrent claim, PostgreSQL re-checks the WHERE clause and runs the subquery again,
+    // so one call could claim many more than `limit` (seen: 8 with a limit of 2, and a worker far over
+    // its concurrency). A materialized CTE picks the candidates exactly once.
+    const claimed = await db
+      .with(
+        (cte) => cte('due').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('status', 'in', ['pending', 'retrying'])
+            .where('next_attempt_at', '<=', now)
+            .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<', now)]))
+            .orderBy('next_attempt_at', 'asc')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+      )
+      .updateTable('webhook_deliveries')
+      .from('due')
+      .set({ lease_owner: owner, lease_expires_at: leaseUntil })
+      .whereRef('webhook_deliveries.id', '=', 'due.id')
+      .returning('webhook_deliveries.id')
+      .execute();
+    return claimed.map((c) => c.id);
+  }
+  // SQLite runs one write at a time, so the subquery's choice stands.
   const claimed = await db
     .updateTable('webhook_deliveries')
     .set({ lease_owner: owner, lease_expires_at: leaseUntil })
-    .where('id', 'in', (eb) => {
-      const due = eb
+    .where('id', 'in', (eb) =>
+      eb
         .selectFrom('webhook_deliveries as due')
         .select('due.id')
         .where('due.status', 'in', ['pending', 'retrying'])
         .where('due.next_attempt_at', '<=', now)
         .where((w) => w.or([w('due.lease_expires_at', 'is', null), w('due.lease_expires_at', '<', now)]))
         .orderBy('due.next_attempt_at', 'asc')
-        .limit(limit);
-      return isPostgres(db) ? due.forUpdate().skipLocked() : due;
-    })
+        .limit(limit),
+    )
     .where('status', 'in', ['pending', 'retrying'])
     .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
     .returning('id')
