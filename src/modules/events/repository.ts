@@ -41,57 +41,36 @@ export async function insertDeliveries(db: Db, rows: WebhookDeliveryRow[]): Prom
 
 /**
  * Leases up to `limit` due deliveries to `owner` until `leaseUntil`, in one statement:
- * UPDATE … WHERE id IN (due, unleased or lease expired … LIMIT n) RETURNING id. On PostgreSQL
- * the inner select takes row locks with SKIP LOCKED, so concurrent workers split the due rows
- * without waiting on (or deadlocking over) each other; the outer condition is re-checked on the
- * locked row. SQLite has a single writer. An expired lease (a crashed worker) is taken over.
+ * WITH due AS MATERIALIZED (due, unleased or lease expired … LIMIT n) UPDATE … FROM due RETURNING id.
+ * On PostgreSQL the CTE takes row locks with SKIP LOCKED, so concurrent workers split the due rows
+ * without waiting on (or deadlocking over) each other. SQLite has a single writer. An expired lease
+ * (a crashed worker) is taken over.
  */
 export async function claimDue(db: Kysely<Database>, owner: string, now: string, leaseUntil: string, limit: number): Promise<string[]> {
-  if (isPostgres(db)) {
-    // Not `UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`: when a row it meets was
-    // changed by a concurrent claim, PostgreSQL re-checks the WHERE clause and runs the subquery again,
-    // so one call could claim many more than `limit` (seen: 8 with a limit of 2, and a worker far over
-    // its concurrency). A materialized CTE picks the candidates exactly once.
-    const claimed = await db
-      .with(
-        (cte) => cte('due').materialized(),
-        (qb) =>
-          qb
-            .selectFrom('webhook_deliveries')
-            .select('id')
-            .where('status', 'in', ['pending', 'retrying'])
-            .where('next_attempt_at', '<=', now)
-            .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<', now)]))
-            .orderBy('next_attempt_at', 'asc')
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
-      )
-      .updateTable('webhook_deliveries')
-      .from('due')
-      .set({ lease_owner: owner, lease_expires_at: leaseUntil })
-      .whereRef('webhook_deliveries.id', '=', 'due.id')
-      .returning('webhook_deliveries.id')
-      .execute();
-    return claimed.map((c) => c.id);
-  }
-  // SQLite runs one write at a time, so the subquery's choice stands.
+  // Not `UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`: when a row it meets was
+  // changed by a concurrent claim, PostgreSQL re-checks the WHERE clause and runs the subquery again,
+  // so one call could claim many more than `limit` (seen: 8 with a limit of 2, and a worker far over
+  // its concurrency). A materialized CTE picks the candidates exactly once (SQLite ≥ 3.35 has it too).
   const claimed = await db
-    .updateTable('webhook_deliveries')
-    .set({ lease_owner: owner, lease_expires_at: leaseUntil })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_deliveries as due')
-        .select('due.id')
-        .where('due.status', 'in', ['pending', 'retrying'])
-        .where('due.next_attempt_at', '<=', now)
-        .where((w) => w.or([w('due.lease_expires_at', 'is', null), w('due.lease_expires_at', '<', now)]))
-        .orderBy('due.next_attempt_at', 'asc')
-        .limit(limit),
+    .with(
+      (cte) => cte('due').materialized(),
+      (qb) => {
+        const due = qb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', 'in', ['pending', 'retrying'])
+          .where('next_attempt_at', '<=', now)
+          .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<', now)]))
+          .orderBy('next_attempt_at', 'asc')
+          .limit(limit);
+        return isPostgres(db) ? due.forUpdate().skipLocked() : due;
+      },
     )
-    .where('status', 'in', ['pending', 'retrying'])
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
-    .returning('id')
+    .updateTable('webhook_deliveries')
+    .from('due')
+    .set({ lease_owner: owner, lease_expires_at: leaseUntil })
+    .whereRef('webhook_deliveries.id', '=', 'due.id')
+    .returning('webhook_deliveries.id')
     .execute();
   return claimed.map((c) => c.id);
 }
