@@ -1,6 +1,7 @@
 // Authentication hooks. Integration routes: CONTRACT §3's check order, credentials → storeId →
 // key of that store → scope → contract version. Staff routes: session token (Bearer or cookie)
-// and membership of the store in the path.
+// and membership of the store in the path; a write authenticated by the cookie must come from the
+// service's own origin (CSRF).
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Role, StaffUser } from '../modules/stores/service.ts';
@@ -61,11 +62,47 @@ export function credentialHash(request: FastifyRequest, secret: string): string 
   return hash;
 }
 
-function sessionTokenFrom(request: FastifyRequest): string | null {
+/** The session token a request carries, and whether it came in the cookie (a browser sent it). */
+function sessionCredential(request: FastifyRequest): { token: string; cookie: boolean } | null {
   const token = bearer(request);
-  if (token?.startsWith('sst_')) return token;
+  if (token?.startsWith('sst_')) return { token, cookie: false };
   const cookie = (request as any).cookies?.[SESSION_COOKIE] as string | undefined;
-  return cookie?.startsWith('sst_') ? cookie : null;
+  return cookie?.startsWith('sst_') ? { token: cookie, cookie: true } : null;
+}
+
+/** The session token of a request that a staff hook authenticated (logout, password change). */
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  return sessionCredential(request)?.token ?? null;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(value: string | string[] | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const origin = new URL(value).origin;
+    // An opaque origin ("null": sandboxed frames, data: URLs) matches nothing.
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSRF: the browser attaches the session cookie to requests any site makes, so a write that the
+ * cookie authenticates must say where it comes from (Origin, or Referer when a browser left Origin
+ * out) and that must be the service itself: PUBLIC_BASE_URL's origin or the origin the request was
+ * sent to. Bearer tokens and keys are not sent by browsers on their own, so they need no check.
+ */
+function checkCookieWriteOrigin(ctx: AppContext, request: FastifyRequest) {
+  if (!WRITES.has(request.method)) return;
+  const from = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+  const own = [originOf(ctx.config.publicBaseUrl), originOf(`${request.protocol}://${request.host}`)];
+  if (from === null || !own.includes(from)) {
+    throw forbidden(
+      `A change made with the session cookie must come from this service's own pages (Origin ${own[0]}); ${from ? `it came from ${from}` : 'the request named no Origin or Referer'}. Scripts send the session token as Authorization: Bearer instead.`,
+    );
+  }
 }
 
 /** storeId from the query, or (checkout) from the JSON body's storeId / store_id / merchantId / merchant_id. */
@@ -91,16 +128,46 @@ function keyRequest(request: FastifyRequest): { secret: string; storeId: string 
   return { secret, storeId };
 }
 
+const invalidKey = () => unauthorized('invalid-api-key', 'The key is wrong, revoked, expired or not for this store.');
+
 /** Then: a usable key of that store, with the scope. */
 function keyAuth(key: AuthenticatedKey | null, storeId: string, scope: Scope | null): Auth & { kind: 'key' } {
-  if (!key || key.storeId !== storeId) throw unauthorized('invalid-api-key', 'The key is wrong, revoked, expired or not for this store.');
+  if (!key || key.storeId !== storeId) throw invalidKey();
   if (scope && !key.scopes.has(scope)) throw forbidden(`This key lacks the ${scope} scope.`);
   return { kind: 'key', storeId, keyId: key.keyId, scopes: key.scopes };
 }
 
+/**
+ * The key a request sends, looked up (cache first) with the client IP's failed-check budget
+ * applied: an address over it gets 429 before a lookup, and a failed check counts against it
+ * (answering 429 in place of the 401 once over). Calls back with the key, or the error to answer.
+ */
+function lookUpKey(ctx: AppContext, request: FastifyRequest, storeId: string, secret: string, callback: (error: Error | null, key?: AuthenticatedKey) => void) {
+  const hash = credentialHash(request, secret);
+  const cached = ctx.services.keys.authenticateCached(secret, hash);
+  if (cached && cached.storeId === storeId) {
+    callback(null, cached);
+    return;
+  }
+  const guard = request.server.rateLimits.keyFailures;
+  const settle = (key: AuthenticatedKey | null) => {
+    if (key && key.storeId === storeId) callback(null, key);
+    else guard.count(request, (refusal) => callback(refusal ?? invalidKey()));
+  };
+  if (cached !== undefined) {
+    settle(cached);
+    return;
+  }
+  guard.check(request, (refusal) => {
+    if (refusal) callback(refusal);
+    else ctx.services.keys.authenticate(secret, hash).then(settle, (error: Error) => callback(error));
+  });
+}
+
 async function authenticateKey(ctx: AppContext, request: FastifyRequest, scope: Scope | null): Promise<Auth & { kind: 'key' }> {
   const { secret, storeId } = keyRequest(request);
-  return keyAuth(await ctx.services.keys.authenticate(secret, credentialHash(request, secret)), storeId, scope);
+  const key = await new Promise<AuthenticatedKey>((resolve, reject) => lookUpKey(ctx, request, storeId, secret, (error, found) => (error ? reject(error) : resolve(found!))));
+  return keyAuth(key, storeId, scope);
 }
 
 /**
@@ -109,39 +176,37 @@ async function authenticateKey(ctx: AppContext, request: FastifyRequest, scope: 
  */
 export function requireIntegrationKey(ctx: AppContext, scope: Scope): preValidationHookHandler {
   return function integrationKeyHook(request, _reply, done) {
-    let pending: Promise<Auth> | null = null;
+    let storeId: string;
+    let secret: string;
     try {
-      const { secret, storeId } = keyRequest(request);
-      const cached = ctx.services.keys.authenticateCached(secret, credentialHash(request, secret));
-      if (cached === undefined) {
-        pending = ctx.services.keys.authenticate(secret, credentialHash(request, secret)).then((key) => keyAuth(key, storeId, scope));
-      } else {
-        request.auth = keyAuth(cached, storeId, scope);
-        checkContractVersion(request);
-      }
+      ({ secret, storeId } = keyRequest(request));
     } catch (error) {
       done(error as Error);
       return;
     }
-    if (!pending) {
-      done();
-      return;
-    }
-    pending
-      .then((auth) => {
-        request.auth = auth;
+    lookUpKey(ctx, request, storeId, secret, (error, key) => {
+      if (error) {
+        done(error);
+        return;
+      }
+      try {
+        request.auth = keyAuth(key!, storeId, scope);
         checkContractVersion(request);
-        done();
-      })
-      .catch((error: Error) => done(error));
+      } catch (refusal) {
+        done(refusal as Error);
+        return;
+      }
+      done();
+    });
   };
 }
 
 async function staffFrom(ctx: AppContext, request: FastifyRequest): Promise<StaffUser> {
   if (request.staffUser) return request.staffUser;
-  const token = sessionTokenFrom(request);
-  if (!token) throw unauthorized('unauthorized', 'Log in and send the session token as Authorization: Bearer.');
-  const session = await ctx.services.stores.resolveSession(token);
+  const credential = sessionCredential(request);
+  if (!credential) throw unauthorized('unauthorized', 'Log in and send the session token as Authorization: Bearer.');
+  if (credential.cookie) checkCookieWriteOrigin(ctx, request);
+  const session = await ctx.services.stores.resolveSession(credential.token);
   if (!session) throw unauthorized('unauthorized', 'The session has expired or was logged out; log in again.');
   request.staffUser = session.user;
   return session.user;
@@ -170,7 +235,7 @@ export function requireMember(ctx: AppContext, roles: Role[] = ['owner', 'admin'
 /** /developer routes: an owner/admin session, or an integration key with the developer scope; storeId in the query. */
 export function requireDeveloper(ctx: AppContext): preValidationHookHandler {
   return async function developerHook(request: FastifyRequest) {
-    if (sessionTokenFrom(request)) {
+    if (sessionCredential(request)) {
       const user = await staffFrom(ctx, request);
       const storeId = storeIdOf(request);
       if (!storeId) throw badRequest('missing-store-id', 'Send the storeId query parameter.');

@@ -1,18 +1,14 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorDetail } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
 import { CONTRACT_VERSION } from './schemas.ts';
+import { validationDetails } from './validation.ts';
+import type { ErrorObject } from 'ajv';
 
 function detailsFromValidation(error: FastifyError): ErrorDetail[] {
-  const context = (error as any).validationContext as string | undefined;
-  return (error.validation ?? []).map((v: any) => {
-    const path = String(v.instancePath ?? '')
-      .split('/')
-      .filter(Boolean)
-      .join('.');
-    const missing = v.params?.missingProperty as string | undefined;
-    const field = [path, missing].filter(Boolean).join('.') || context || 'body';
-    return { field, message: v.message ?? 'is not valid' };
-  });
+  return validationDetails((error.validation ?? []) as ErrorObject[], (error as any).validationContext as string | undefined);
 }
 
 /** Maps any thrown error to the flat error body of CONTRACT §3. */
@@ -63,8 +59,43 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return sendError(request, reply, appError);
 }
 
+/**
+ * Fastify's `clientErrorHandler`: errors Node's HTTP parser raises before there is a request
+ * (headers too large, a malformed request line or unknown method, a request not received within
+ * REQUEST_TIMEOUT_MS / HEADERS_TIMEOUT_MS). Answered on the raw socket with the flat body, then closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request-timeout', 'The request was not received in time.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers-too-large', 'The request headers are too large.']
+        : [400, 'bad-request', 'The request is malformed (request line, method or headers).'];
+  const requestId = newId('req');
+  this.log.info({ reqId: requestId, code: error.code, status }, 'client error');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ ok: false, error: code, message, requestId });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      `x-service-request-id: ${requestId}\r\n` +
+      `x-service-contract-version: ${CONTRACT_VERSION}\r\n` +
+      'connection: close\r\n\r\n' +
+      body,
+    // The rest of a half-sent request is not waited for.
+    () => socket.destroy(),
+  );
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
+  // Serialized here, not by the route's response schema: an HTML route's 404 schema is a string.
+  reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
   return reply.code(error.status).send({
     ok: false,
     error: error.code,
@@ -75,10 +106,29 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   });
 }
 
+/**
+ * Fields of a PostgreSQL error that quote the data of the failing row: `detail` holds key values
+ * ("Key (email)=(ama@example.com) already exists."), `where` and `internalQuery` can quote them too.
+ */
+const DATABASE_DATA_FIELDS = new Set(['detail', 'where', 'internalQuery']);
+
+/**
+ * The error as it may be logged: without the database's data fields, so a 500's log line never
+ * carries personal data. Code, constraint, table, message and stack stay. (The logger renders a
+ * cause by its message and stack only, so causes need no scrubbing.)
+ */
+export function loggableError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null || !Object.keys(error).some((key) => DATABASE_DATA_FIELDS.has(key))) return error;
+  const own = Object.getOwnPropertyDescriptors(error) as Record<string, PropertyDescriptor>;
+  for (const key of DATABASE_DATA_FIELDS) delete own[key];
+  // Same prototype, so the logger still names the error's type.
+  return Object.create(Object.getPrototypeOf(error), own);
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error as FastifyError);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     else request.log.info({ code: appError.code }, 'request rejected');
     return sendError(request, reply, appError);
   });

@@ -1,11 +1,20 @@
-// Idempotency-Key (CONTRACT §3): the same key with the same body within 24 h replays the first
-// response; the same key with another body is 409 idempotency-key-reuse. A key whose first
-// request is still running answers 409 conflict. Server errors are not kept, so a retry runs again.
+// Idempotency-Key (CONTRACT §3, §9): the same key with the same body within 24 h replays the first
+// response; the same key with another body is 409 idempotency-key-reuse.
+//
+// A key is first claimed with a short lease (IDEMPOTENCY_LEASE_SECONDS, at most 30 s). The work then
+// writes its response into the key's record inside the same transaction as the booking or order it
+// describes (`recordInTransaction`), so a crash can never separate the two: after a crash a retry
+// either replays the committed response or, once the lease has lapsed, runs the request afresh. While
+// the lease is live a retry answers 409 conflict with Retry-After. The record is written only if no
+// other run has answered the key yet, so even two runs of one key (a lease that lapsed under a slow
+// run) commit one result: the loser's transaction rolls back and it replays the winner's response.
+// Client errors are stored after the work (nothing was committed); server errors are not kept.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { isUniqueViolation, type Executor } from '../db/sql.ts';
 import { AppError, conflict, validationFailed } from '../shared/errors.ts';
 import { sha256 } from '../shared/hash.ts';
-import { isUniqueViolation } from '../db/sql.ts';
 import { addSeconds, nowIso } from '../shared/time.ts';
 import { toAppError } from './errors.ts';
 
@@ -34,8 +43,18 @@ export interface IdempotentResult {
 }
 
 /**
- * Runs `work` at most once per (store, scope, Idempotency-Key) and sends its result,
- * or replays the stored one. `work` returns the success status and body, or throws an AppError.
+ * Writes the response into the key's record inside the caller's transaction. A no-op without an
+ * Idempotency-Key. Throws (rolling the transaction back) when another run answered the key first.
+ */
+export type RecordInTransaction = (trx: Executor<Database>, result: IdempotentResult) => Promise<void>;
+
+/** Thrown inside a transaction whose key another run already answered: roll back and replay. */
+class AnsweredElsewhere extends Error {}
+
+/**
+ * Runs `work` at most once per (store, scope, Idempotency-Key) and sends its result, or replays the
+ * stored one. `work` returns the success status and body, or throws an AppError; work that commits
+ * something calls `record` inside that transaction.
  */
 export async function sendIdempotent(
   ctx: AppContext,
@@ -43,11 +62,11 @@ export async function sendIdempotent(
   reply: FastifyReply,
   storeId: string,
   scope: string,
-  work: () => Promise<IdempotentResult>,
+  work: (record: RecordInTransaction) => Promise<IdempotentResult>,
 ) {
   const header = request.headers['idempotency-key'];
   if (header === undefined) {
-    const result = await work();
+    const result = await work(async () => {});
     return reply.code(result.status).send(result.body);
   }
   const key = Array.isArray(header) ? header[0] : header;
@@ -55,41 +74,32 @@ export async function sendIdempotent(
     throw validationFailed([{ field: 'Idempotency-Key', message: '1 to 255 visible ASCII characters' }]);
   }
   const db = ctx.db;
+  const leaseSeconds = ctx.config.idempotencyLeaseSeconds;
   const requestHash = sha256(stableStringify({ query: request.query ?? null, body: request.body ?? null }));
-  const now = nowIso();
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('store_id', '=', storeId)
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .where('created_at', '<', addSeconds(now, -TTL_SECONDS))
-    .execute();
-  try {
-    await db.insertInto('idempotency_keys').values({ store_id: storeId, scope, key, request_hash: requestHash, status_code: null, response_body: null, created_at: now }).execute();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const existing = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('scope', '=', scope)
-      .where('key', '=', key)
+  const thisKey = (q: any) => q.where('store_id', '=', storeId).where('scope', '=', scope).where('key', '=', key);
+
+  const claimed = await claim();
+  if (claimed !== true) return replay(claimed);
+
+  const record: RecordInTransaction = async (trx, result) => {
+    const updated = await thisKey(trx.updateTable('idempotency_keys'))
+      .set({ status_code: result.status, response_body: JSON.stringify(result.body), locked_until: null })
+      .where('status_code', 'is', null)
       .executeTakeFirst();
-    if (!existing) throw conflict('conflict', 'A request with this Idempotency-Key just finished; retry.');
-    if (existing.request_hash !== requestHash) {
-      throw conflict('idempotency-key-reuse', 'This Idempotency-Key was used with a different request body.');
-    }
-    if (existing.status_code === null) throw conflict('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
-    reply.header('idempotent-replayed', 'true');
-    return reply.code(existing.status_code).type('application/json; charset=utf-8').send(existing.response_body);
-  }
+    if (Number(updated.numUpdatedRows) !== 1) throw new AnsweredElsewhere();
+  };
+  let recorded = false;
   let result: IdempotentResult;
   try {
-    result = await work();
+    result = await work(async (trx, r) => {
+      await record(trx, r);
+      recorded = true;
+    });
   } catch (error) {
+    if (error instanceof AnsweredElsewhere) return replay(await current());
     const appError = toAppError(error as Error);
     if (appError.status >= 500 || appError.code === 'rate-limited') {
-      await db.deleteFrom('idempotency_keys').where('store_id', '=', storeId).where('scope', '=', scope).where('key', '=', key).execute();
+      await thisKey(db.deleteFrom('idempotency_keys')).where('status_code', 'is', null).execute();
       throw error;
     }
     const body = {
@@ -99,20 +109,66 @@ export async function sendIdempotent(
       requestId: request.id,
       ...(appError.details ? { details: appError.details } : {}),
     };
-    result = { status: appError.status, body };
-    await store(result);
+    await storeAfter({ status: appError.status, body });
     throw error instanceof AppError ? error : appError;
   }
-  await store(result);
+  // Work that committed nothing (a replayed clientOrderId, a preview) is recorded now.
+  if (!recorded) await storeAfter(result);
   return reply.code(result.status).send(result.body);
 
-  async function store(r: IdempotentResult) {
-    await db
-      .updateTable('idempotency_keys')
-      .set({ status_code: r.status, response_body: JSON.stringify(r.body) })
-      .where('store_id', '=', storeId)
-      .where('scope', '=', scope)
-      .where('key', '=', key)
+  /** true when this request owns the key now; otherwise the existing record. */
+  async function claim(): Promise<true | NonNullable<Awaited<ReturnType<typeof current>>>> {
+    const now = nowIso();
+    const lease = addSeconds(now, leaseSeconds);
+    await thisKey(db.deleteFrom('idempotency_keys')).where('created_at', '<', addSeconds(now, -TTL_SECONDS)).execute();
+    try {
+      await db
+        .insertInto('idempotency_keys')
+        .values({ store_id: storeId, scope, key, request_hash: requestHash, status_code: null, response_body: null, locked_until: lease, created_at: now })
+        .execute();
+      return true;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const existing = await current();
+    if (!existing) throw conflict('conflict', 'A request with this Idempotency-Key just finished; retry.');
+    if (existing.request_hash !== requestHash) {
+      throw conflict('idempotency-key-reuse', 'This Idempotency-Key was used with a different request body.');
+    }
+    if (existing.status_code !== null) return existing;
+    if (existing.locked_until !== null && existing.locked_until > now) {
+      const wait = Math.max(1, Math.ceil((Date.parse(existing.locked_until) - Date.parse(now)) / 1000));
+      reply.header('retry-after', String(wait));
+      throw conflict('conflict', `A request with this Idempotency-Key is still in progress; retry in ${wait} s.`);
+    }
+    // The lease lapsed and nothing was committed under it (a crash, or a run that failed without
+    // answering): take the key over, unless another retry just did.
+    const taken = await thisKey(db.updateTable('idempotency_keys'))
+      .set({ locked_until: lease })
+      .where('status_code', 'is', null)
+      .where((eb: any) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return true;
+    reply.header('retry-after', '1');
+    throw conflict('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+  }
+
+  function current() {
+    return thisKey(db.selectFrom('idempotency_keys').selectAll()).executeTakeFirst() as Promise<
+      { request_hash: string; status_code: number | null; response_body: string | null; locked_until: string | null } | undefined
+    >;
+  }
+
+  function replay(existing: Awaited<ReturnType<typeof current>>) {
+    if (!existing || existing.status_code === null) throw conflict('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+    reply.header('idempotent-replayed', 'true');
+    return reply.code(existing.status_code).type('application/json; charset=utf-8').send(existing.response_body);
+  }
+
+  async function storeAfter(r: IdempotentResult) {
+    await thisKey(db.updateTable('idempotency_keys'))
+      .set({ status_code: r.status, response_body: JSON.stringify(r.body), locked_until: null })
+      .where('status_code', 'is', null)
       .execute();
   }
 }

@@ -1,6 +1,9 @@
 // Rate limits (CONTRACT §3): one budget per integration key across every integration route, one per
 // client IP across every public route; fixed one-minute windows. Counters live in Redis when
-// REDIS_URL is set, so all instances share them.
+// REDIS_URL is set, so all instances share them. Also per client IP: failed integration-key checks
+// (a flood of made-up keys would otherwise get a fresh per-key budget with every key), logins
+// (per minute), signups (per hour, each costs a password hash) and password-reset requests (per
+// hour, each may send a mail).
 //
 // A route opts in with `config: { rateLimit: app.rateLimits.perKey }` (or perIp); the hook is added
 // when the route is registered. Responses carry RateLimit-Limit, RateLimit-Remaining and
@@ -26,8 +29,12 @@ export interface Budget {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The rate-limit budget of the route (app.rateLimits.perKey or perIp); absent: not limited. */
+    /** The rate-limit budget of the route (app.rateLimits.perKey, perIp, login or signup); absent: not limited. */
     rateLimit?: Budget;
+  }
+  interface FastifyInstance {
+    /** Registered by buildApp; the key check reaches the failure guard through request.server. */
+    rateLimits: RateLimits;
   }
 }
 
@@ -35,6 +42,8 @@ type Counted = (error: Error | null, current: number, ttlMs: number) => void;
 interface Counters {
   /** Counts one request against `key` in its current window: the count so far and the ms left. */
   incr(key: string, windowMs: number, callback: Counted): void;
+  /** The count of `key`'s current window (0 when none) and the ms left, without counting. */
+  peek(key: string, callback: Counted): void;
 }
 
 /** Windows tracked in memory at most; past it the oldest are forgotten first. */
@@ -62,6 +71,12 @@ function localCounters(): Counters {
       window.count += 1;
       callback(null, window.count, window.resetAt - now);
     },
+    peek(key, callback) {
+      const now = Date.now();
+      const window = windows.get(key);
+      if (window === undefined || window.resetAt <= now) callback(null, 0, 0);
+      else callback(null, window.count, window.resetAt - now);
+    },
   };
 }
 
@@ -74,14 +89,27 @@ if current == 1 or ttl < 0 then
 end
 return {current, ttl}`;
 
+const PEEK_SCRIPT = `
+return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
+
 /** Fixed windows in Redis: the count and the window's expiry in one script call. */
 function redisCounters(redis: Redis, nameSpace: string): Counters {
-  const client = redis as Redis & { sisRateWindow?: (key: string, windowMs: number) => Promise<[number, number]> };
+  const client = redis as Redis & {
+    sisRateWindow?: (key: string, windowMs: number) => Promise<[number, number]>;
+    sisRatePeek?: (key: string) => Promise<[number, number]>;
+  };
   if (!client.sisRateWindow) client.defineCommand('sisRateWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
+  if (!client.sisRatePeek) client.defineCommand('sisRatePeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
   return {
     incr(key, windowMs, callback) {
       client.sisRateWindow!(nameSpace + key, windowMs).then(
         ([current, ttl]) => callback(null, current, ttl),
+        (error: Error) => callback(error, 0, 0),
+      );
+    },
+    peek(key, callback) {
+      client.sisRatePeek!(nameSpace + key).then(
+        ([current, ttl]) => callback(null, current, Math.max(0, ttl)),
         (error: Error) => callback(error, 0, 0),
       );
     },
@@ -94,12 +122,19 @@ function keyOf(request: FastifyRequest): string {
   return secret ? `key:${credentialHash(request, secret).slice(0, 32)}` : `ip:${request.ip}`;
 }
 
+const tooManyRequests = (ttlMs: number) => {
+  const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError(429, 'rate-limited', `Too many requests; retry in ${retryAfter} s.`, undefined, undefined, { 'retry-after': String(retryAfter) });
+};
+
+// Availability over strictness: with the counter store down, requests go through.
+const counterStoreDown = (request: FastifyRequest, error: Error) => request.log.error({ err: error }, 'rate-limit counters unavailable; request not counted');
+
 function limiter(budget: Budget, counters: Counters): onRequestHookHandler {
   return function rateLimitHook(request, reply, done) {
     counters.incr(budget.keyOf(request), budget.windowMs, (error, current, ttlMs) => {
       if (error) {
-        // Availability over strictness: with the counter store down, requests go through.
-        request.log.error({ err: error }, 'rate-limit counters unavailable; request not counted');
+        counterStoreDown(request, error);
         done();
         return;
       }
@@ -107,13 +142,38 @@ function limiter(budget: Budget, counters: Counters): onRequestHookHandler {
       reply.header('ratelimit-limit', budget.max);
       reply.header('ratelimit-remaining', Math.max(0, budget.max - current));
       reply.header('ratelimit-reset', resetSeconds);
-      if (current <= budget.max) {
-        done();
-        return;
-      }
-      const retryAfter = Math.max(1, resetSeconds);
-      done(new AppError(429, 'rate-limited', `Too many requests; retry in ${retryAfter} s.`, undefined, undefined, { 'retry-after': String(retryAfter) }));
+      done(current <= budget.max ? undefined : tooManyRequests(ttlMs));
     });
+  };
+}
+
+/** Refusal callback: the 429 to answer, or null to go on. */
+type Refused = (refusal: AppError | null) => void;
+
+/**
+ * Failed integration-key checks per client IP. A key check that misses the key cache asks `check`
+ * first (an address over its budget gets 429 without a database lookup); a failed check is
+ * counted with `count`, which answers 429 in place of the 401 once the address is over budget.
+ * Valid keys served from the cache never touch these counters.
+ */
+export interface KeyFailureGuard {
+  check(request: FastifyRequest, callback: Refused): void;
+  count(request: FastifyRequest, callback: Refused): void;
+}
+
+function keyFailureGuard(max: number, counters: Counters): KeyFailureGuard {
+  const keyOf = (request: FastifyRequest) => `key-failures:ip:${request.ip}`;
+  const decide = (request: FastifyRequest, callback: Refused, over: (current: number) => boolean) => (error: Error | null, current: number, ttlMs: number) => {
+    if (error) counterStoreDown(request, error);
+    callback(!error && over(current) ? tooManyRequests(ttlMs) : null);
+  };
+  return {
+    check(request, callback) {
+      counters.peek(keyOf(request), decide(request, callback, (current) => current >= max));
+    },
+    count(request, callback) {
+      counters.incr(keyOf(request), WINDOW_MS, decide(request, callback, (current) => current > max));
+    },
   };
 }
 
@@ -130,13 +190,21 @@ export function registerRateLimit(app: FastifyInstance, config: Config, redis: R
     limiters.add(hook);
     route.onRequest = [...hooks, hook];
   });
-  const budgets = {
+  const rateLimits = {
     /** Integration routes: one budget per key per minute, shared by all of them. */
     perKey: { max: config.rateLimitPerKey, windowMs: WINDOW_MS, keyOf } satisfies Budget,
     /** Public routes: one budget per client IP per minute, shared by all of them. */
     perIp: { max: config.rateLimitPerIp, windowMs: WINDOW_MS, keyOf: (r: FastifyRequest) => `ip:${r.ip}` } satisfies Budget,
+    /** POST /api/auth/login: per client IP per minute (failed passwords are throttled on top, per account). */
+    login: { max: config.rateLimitLoginPerIp, windowMs: WINDOW_MS, keyOf: (r: FastifyRequest) => `login:ip:${r.ip}` } satisfies Budget,
+    /** POST /api/auth/signup: per client IP per hour. */
+    signup: { max: config.rateLimitSignupPerIp, windowMs: 60 * WINDOW_MS, keyOf: (r: FastifyRequest) => `signup:ip:${r.ip}` } satisfies Budget,
+    /** POST /api/auth/password-reset: per client IP per hour (each may send a mail). */
+    passwordReset: { max: config.rateLimitPasswordResetPerIp, windowMs: 60 * WINDOW_MS, keyOf: (r: FastifyRequest) => `password-reset:ip:${r.ip}` } satisfies Budget,
+    /** Failed integration-key checks per client IP per minute. */
+    keyFailures: keyFailureGuard(config.rateLimitKeyFailuresPerIp, counters),
   };
-  return budgets;
+  return rateLimits;
 }
 
 export type RateLimits = ReturnType<typeof registerRateLimit>;

@@ -231,6 +231,13 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
       expectError(res, 400, 'validation-failed');
       assert.ok(res.data.details.some((d: any) => d.field === field || d.field.startsWith(field)), `${field}: ${res.body}`);
     }
+    // One answer names every bad field: a wrong quantity does not hide the missing customer and return URL.
+    const { customer: _c, returnUrl: _r, ...bare } = basicPayload(shop, [{ id: shop.mug.id, qty: 0 }]);
+    const several = await checkout(env, shop.key, bare);
+    expectError(several, 400, 'validation-failed');
+    assert.deepEqual(['items.0.qty', 'customer', 'returnUrl'].filter((f) => !several.data.details.some((d: any) => d.field === f)), [], several.body);
+    const previewed = await preview(env, shop.key, { ...bare, items: [{ item_id: shop.mug.id, qty: 1 }] });
+    assert.equal(previewed.statusCode, 200, `the preview needs no customer: ${previewed.body}`);
     const malformed = await env.inject({ method: 'POST', url: '/integrationCheckoutCreate', headers: { ...env.keyHeaders(shop.key), 'content-type': 'application/json' }, payload: '{"storeId":' });
     expectError(malformed, 400, 'invalid-json');
     const huge = await env.inject({

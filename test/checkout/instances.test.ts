@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp, type App } from '../../src/app.ts';
 import { describeEachDb } from '../helpers/app.ts';
-import { createOrder, createShop, eventsOf, orderStatus, stockOf, type Shop } from './helpers.ts';
+import { createOrder, createShop, eventsOf, openPayPage, orderStatus, stockOf, type Shop } from './helpers.ts';
 
 describeEachDb('checkout with two instances on one database', (env) => {
   let shop: Shop;
@@ -39,6 +39,52 @@ describeEachDb('checkout with two instances on one database', (env) => {
         assert.equal(await stockOf(env, shop, shop.mug.id), stock);
       }
     }
+  });
+
+  test('10 Pay and 10 Cancel on the sandbox page across two instances: paid only with its stock held, a late payment reviewed once', async () => {
+    const item = await env.createItem(shop.store, { name: 'Raced', price: 5, stockCount: 9 });
+    for (let round = 0; round < 3; round++) {
+      const before = await stockOf(env, shop, item.id);
+      const order = await createOrder(env, shop, [{ id: item.id, qty: 3 }]);
+      const { token } = await openPayPage(env, order.reference);
+      const form = (action: string) => ({
+        method: 'POST' as const,
+        url: `/pay/${order.reference}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ action, token: token! }).toString(),
+      });
+      const sends = [];
+      for (let i = 0; i < 10; i++) {
+        sends.push((i % 2 ? second : env.app).inject(form('pay')));
+        sends.push((i % 2 ? env.app : second).inject(form('cancel')));
+      }
+      const answers = await Promise.all(sends);
+      assert.ok(answers.every((a) => a.statusCode === 303), `round ${round}: every form post redirects`);
+      const o = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order;
+      const paidEvents = (await eventsOf(env, shop.store.storeId, 'order.paid')).filter((e) => e.data.reference === order.reference);
+      const stock = await stockOf(env, shop, item.id);
+      if (o.status === 'paid') {
+        assert.equal(stock, before! - 3, `round ${round}: a paid order keeps its stock`);
+        assert.equal(paidEvents.length, 1);
+      } else {
+        assert.equal(o.status, 'cancelled', `round ${round}: ${o.status}`);
+        assert.equal(stock, before, `round ${round}: cancelled, stock back`);
+        assert.equal(paidEvents.length, 0, `round ${round}: never paid after the cancel released the stock`);
+      }
+      const row = await env.db.selectFrom('orders').select(['stock_held', 'payment_status']).where('reference', '=', order.reference).executeTakeFirstOrThrow();
+      if (o.status === 'paid') assert.equal(Number(row.stock_held), 1);
+    }
+  });
+
+  test('a late payment confirmed on both instances after a decline is reviewed once and never paid', async () => {
+    const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
+    await second.ctx.services.checkout.closeUnpaid(order.reference, 'payment_failed', 'declined');
+    const stock = await stockOf(env, shop, shop.mug.id);
+    const results = await Promise.all([env.app, second, env.app, second].map((a) => a.ctx.services.checkout.confirmPayment(order.reference, { amountMinor: 1250, currency: 'GHS', via: 'late' })));
+    assert.equal(results.filter((r) => r.applied).length, 1, 'recorded once');
+    const o = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order;
+    assert.deepEqual([o.status, o.paymentStatus], ['pending_manual', 'manual_review']);
+    assert.equal(await stockOf(env, shop, shop.mug.id), stock);
   });
 
   test('both instances sweeping expiry release each checkout\'s stock once', async () => {

@@ -109,6 +109,34 @@ describeEachDb('Paystack provider against a local stand-in', (env) => {
     assert.equal((await eventsOf(env, shop.store.storeId, 'order.paid')).filter((e) => e.data.reference === order.reference).length, 1);
   });
 
+  test('a late payment confirmed twice after a staff cancel goes to manual review once and never becomes paid without stock', async () => {
+    const item = await env.createItem(shop.store, { name: 'Late pay', price: 12.5, stockCount: 10 });
+    const order = await createOrder(env, shop, [{ id: item.id, qty: 3 }]);
+    assert.equal(await stockOf(env, shop, item.id), 7);
+    const cancel = await env.inject({ method: 'POST', url: `/api/stores/${shop.store.storeId}/orders/${order.orderId}/cancel`, headers: env.staffHeaders(shop.store) });
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    assert.equal(await stockOf(env, shop, item.id), 10);
+    standIn.settle(order.reference, 'success');
+    const good = standIn.webhook(order.reference);
+    const first = await webhook(good.body, good.signature);
+    assert.equal(first.statusCode, 200, first.body);
+    let o = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order;
+    assert.deepEqual([o.status, o.paymentStatus], ['pending_manual', 'manual_review']);
+    const again = await webhook(good.body, good.signature);
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(again.data.applied, false, 'a repeated confirmation changes nothing');
+    o = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order;
+    assert.deepEqual([o.status, o.paymentStatus], ['pending_manual', 'manual_review']);
+    assert.equal(await stockOf(env, shop, item.id), 10, 'no stock sold that is not held');
+    assert.equal((await eventsOf(env, shop.store.storeId, 'order.paid')).filter((e) => e.data.reference === order.reference).length, 0);
+    // Money taken is never cancelled away: staff refund it, or accept it (which takes the stock again).
+    expectError(await env.inject({ method: 'POST', url: `/api/stores/${shop.store.storeId}/orders/${order.orderId}/cancel`, headers: env.staffHeaders(shop.store) }), 409, 'conflict');
+    const accepted = await env.inject({ method: 'POST', url: `/api/stores/${shop.store.storeId}/orders/${order.orderId}/mark-paid`, headers: env.staffHeaders(shop.store), payload: {} });
+    assert.equal(accepted.statusCode, 200, accepted.body);
+    assert.equal(accepted.data.order.status, 'paid');
+    assert.equal(await stockOf(env, shop, item.id), 7, 'staff accepting the payment takes the stock again');
+  });
+
   test('expiry verifies with Paystack first: a paid checkout whose webhook is late is paid, an abandoned one expires', async () => {
     const paid = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
     const abandoned = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
@@ -128,6 +156,11 @@ describeEachDb('Paystack provider against a local stand-in', (env) => {
     assert.equal(res.data.applied, false);
     const withCharset = await env.inject({ method: 'POST', url: '/webhooks/paystack', headers: { 'content-type': 'application/json; charset=utf-8', 'x-paystack-signature': sig }, payload: body });
     assert.equal(withCharset.statusCode, 200, withCharset.body);
+    // A signed body whose reference holds a NUL (refused by PostgreSQL in text) is ignored, never a 500.
+    const nul = JSON.stringify({ event: 'charge.success', data: { reference: 'ORD-\u0000x', amount: 100, currency: 'GHS' } });
+    const nulRes = await webhook(nul, createHmac('sha512', SECRET).update(nul).digest('hex'));
+    assert.equal(nulRes.statusCode, 200, nulRes.body);
+    assert.equal(nulRes.data.applied, false);
     const other = JSON.stringify({ event: 'transfer.success', data: {} });
     assert.equal((await webhook(other, createHmac('sha512', SECRET).update(other).digest('hex'))).data.applied, false);
     const notJson = 'not json';

@@ -47,6 +47,31 @@ describeEachDb('staff orders: list, detail, mark paid, refund, fulfilment, cance
     expectError(await staff('GET', shop, '?limit=0'), 400, 'validation-failed');
   });
 
+  test('the list filters by several statuses at once and by customer', async () => {
+    const local = await createShop(env);
+    const mine = (o: any) => o.customer.email === 'yaa@example.test';
+    const cash = await createOrder(env, local, [{ id: local.sticker.id, qty: 1 }], { paymentMethod: 'cash', customer: { name: 'Yaa', email: 'yaa@example.test' } });
+    const momo = await createOrder(env, local, [{ id: local.sticker.id, qty: 1 }], { paymentMethod: 'momo' });
+    const hosted = await createOrder(env, local, [{ id: local.sticker.id, qty: 1 }], { customer: { name: 'Yaa', email: 'yaa@example.test' } });
+    const list = (query: string) => staff('GET', local, `?${query}`);
+    const waiting = await list('status=pending_cash_collection,pending_manual');
+    assert.equal(waiting.statusCode, 200, waiting.body);
+    assert.deepEqual(waiting.data.orders.map((o: any) => o.orderId), [momo.orderId, cash.orderId]);
+    assert.deepEqual((await list('status=pending_payment')).data.orders.map((o: any) => o.orderId), [hosted.orderId]);
+
+    const customerId = (await list('status=pending_cash_collection')).data.orders[0].customerId;
+    assert.ok(customerId);
+    const theirs = await list(`customerId=${customerId}`);
+    assert.deepEqual(theirs.data.orders.map((o: any) => o.orderId), [hosted.orderId, cash.orderId]);
+    assert.ok(theirs.data.orders.every(mine));
+    assert.deepEqual((await list(`customerId=${customerId}&status=pending_payment,paid`)).data.orders.map((o: any) => o.orderId), [hosted.orderId]);
+    const paged = await list(`customerId=${customerId}&limit=1`);
+    assert.equal(paged.data.orders[0].orderId, hosted.orderId);
+    assert.equal((await list(`customerId=${customerId}&limit=1&cursor=${encodeURIComponent(paged.data.nextCursor)}`)).data.orders[0].orderId, cash.orderId);
+    // Another store's customer id finds nothing here.
+    assert.equal((await staff('GET', shop, `?customerId=${customerId}`)).data.count, 0);
+  });
+
   test('mark paid settles a cash order once: paid, order.paid, customer spend; a second mark is 409', async () => {
     const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 2 }], { paymentMethod: 'cash', customer: { name: 'Cash Buyer', email: 'cash@example.test' } });
     const res = await staff('POST', shop, `/${order.orderId}/mark-paid`, { method: 'cash', note: 'collected at the door' });

@@ -1,0 +1,58 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DateTime } from 'luxon';
+import { describeEachDb, expectError } from '../helpers/app.ts';
+
+const signup = (timezone: string) => ({
+  email: `tz-${Math.random().toString(36).slice(2)}@example.test`,
+  password: 'long enough pw',
+  name: 'Ama',
+  store: { name: 'Zoned', timezone },
+});
+
+describeEachDb('store time zones', (env) => {
+  test('signup refuses an empty or unknown time zone with 400 naming store.timezone', async () => {
+    for (const timezone of ['', ' ', 'Mars/Base', 'Africa/Accra ']) {
+      const res = await env.inject({ method: 'POST', url: '/api/auth/signup', payload: signup(timezone) });
+      expectError(res, 400, 'validation-failed');
+      assert.deepEqual(res.data.details.map((d: any) => d.field), ['store.timezone'], `${JSON.stringify(timezone)}: ${res.body}`);
+    }
+    const ok = await env.inject({ method: 'POST', url: '/api/auth/signup', payload: signup('Europe/Berlin') });
+    assert.equal(ok.statusCode, 201, ok.body);
+    assert.equal(ok.data.store.timezone, 'Europe/Berlin');
+  });
+
+  test('PATCH /api/stores/{id} refuses an empty time zone with 400 naming timezone, and keeps the old one', async () => {
+    const store = await env.createStore({ timezone: 'Africa/Lagos' });
+    const res = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}`, headers: env.staffHeaders(store), payload: { timezone: '' } });
+    expectError(res, 400, 'validation-failed');
+    assert.deepEqual(res.data.details.map((d: any) => d.field), ['timezone']);
+    const read = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}`, headers: env.staffHeaders(store) });
+    assert.equal(read.data.store.timezone, 'Africa/Lagos');
+  });
+
+  test('a store whose stored time zone is unusable still takes bookings, in the default zone, instead of a 500', async () => {
+    const store = await env.createStore();
+    const key = await env.createKey(store);
+    const weeklyHours = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, start: '09:00', end: '17:00' }));
+    const service = await env.createItem(store, { itemType: 'service', price: 50, schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 365, weeklyHours } });
+    // Rows written before time zones were checked can hold an empty one.
+    await env.db.updateTable('stores').set({ timezone: '' }).where('id', '=', store.storeId).execute();
+    const date = DateTime.now().setZone('Africa/Accra').plus({ days: 3 }).toISODate()!;
+    const availability = await env.inject({
+      method: 'GET',
+      url: `/v1IntegrationAvailability?storeId=${store.storeId}&serviceId=${service.id}&from=${date}T00:00:00Z&to=${date}T23:59:59Z`,
+      headers: env.keyHeaders(key),
+    });
+    assert.equal(availability.statusCode, 200, availability.body);
+    assert.equal(availability.data.timezone, 'Africa/Accra');
+    const booking = await env.inject({
+      method: 'POST',
+      url: `/v1IntegrationBookings?storeId=${store.storeId}`,
+      headers: env.keyHeaders(key),
+      payload: { serviceId: service.id, bookingDate: date, bookingTime: '10:00', customer: { name: 'Ama Mensah', phone: '+233 24 123 4567', email: 'ama@example.test' } },
+    });
+    assert.equal(booking.statusCode, 201, booking.body);
+    assert.equal(booking.data.booking.timezone, 'Africa/Accra');
+  });
+});
