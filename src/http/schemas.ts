@@ -1,5 +1,6 @@
 // Schemas shared by every module's routes.
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TStringOptions } from 'typebox';
+import { pattern } from './validation.ts';
 
 export const CONTRACT_VERSION = '2026-04-13';
 
@@ -49,3 +50,18 @@ export const integrationHeaders = Type.Object({
   'x-api-key': Type.Optional(Type.String({ description: 'integration key (or Authorization: Bearer)' })),
   'x-service-contract-version': Type.Optional(Type.String({ description: `contract version, ${CONTRACT_VERSION}` })),
 });
+
+/** Text a person reads as a name or title: at least one character that is not whitespace. */
+export const NonBlank = (maxLength: number, options: TStringOptions = {}) =>
+  Type.String({ maxLength, ...pattern(/\S/, 'must not be blank'), ...options });
+
+// Linear-time on any input: no two adjacent parts can match the same character.
+const HTTP_URL = '\\s*[Hh][Tt][Tt][Pp][Ss]?:\\/\\/[^\\s/?#]+(?:[/?#]\\S*)?\\s*';
+
+/** An absolute http(s) URL (surrounding whitespace tolerated, as the routes' own URL checks do). */
+export const HttpUrl = (options: TStringOptions = {}) =>
+  Type.String({ maxLength: 2048, ...pattern(new RegExp(`^${HTTP_URL}$`), 'must be an absolute http(s) URL'), ...options });
+
+/** An absolute http(s) URL, or blank for "none". */
+export const OptionalHttpUrl = (options: TStringOptions = {}) =>
+  Type.String({ maxLength: 2048, ...pattern(new RegExp(`^(?:\\s*|${HTTP_URL})$`), 'must be an absolute http(s) URL, or empty'), ...options });

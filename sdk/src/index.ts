@@ -1,0 +1,11 @@
+// @store-integration/client: the server-side client of the Store Integration Service. The rules
+// that need no key (cart, labels, phone check…) are also in '@store-integration/client/browser'.
+export { createStoreClient, type StoreClient } from './store-client.js';
+export { CONTRACT_VERSION, type StoreClientLogger, type StoreClientOptions } from './client.js';
+export { StoreApiError, type StoreApiErrorInit } from './errors.js';
+export { checkoutCart, type CheckoutCartOptions, type CheckoutCartResult, type MerchantCheckout } from './checkout-cart.js';
+export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
+export type { AvailabilityQuery, CreateOptions } from './resources/bookings.js';
+export type { CheckoutPayload } from './resources/checkout.js';
+export * from './browser/index.js';
+export type * from './types.js';

@@ -1,0 +1,48 @@
+import { newIdempotencyKey, type RequestSender } from '../client.js';
+import { toRawItemId } from '../browser/rules.js';
+import type { Availability, BookingCreated, BookingFilters, BookingRequest, BookingsPage } from '../types.js';
+
+export interface AvailabilityQuery {
+  /** The service (raw id or `<storeId>_` display id). */
+  serviceId: string;
+  /** Window start and end (Date or ISO 8601); at most 62 days, `to` after `from`. */
+  from: Date | string;
+  to: Date | string;
+}
+
+export interface CreateOptions {
+  /** Reuse one key to make a repeated submission (a double click, a retry after a crash) replay instead of booking twice. Default: a new UUID per call, kept across its retries. */
+  idempotencyKey?: string;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+
+/** GET /v1IntegrationAvailability: open slots; send a slot's `date` and `time` as bookingDate and bookingTime. */
+export function availabilityCall(sender: RequestSender, storeId: string) {
+  return (query: AvailabilityQuery): Promise<Availability> =>
+    sender.send<Availability>({
+      method: 'GET',
+      path: '/v1IntegrationAvailability',
+      query: { storeId, serviceId: toRawItemId(query.serviceId, storeId), from: iso(query.from), to: iso(query.to) },
+    });
+}
+
+export function bookingsResource(sender: RequestSender, storeId: string) {
+  return {
+    /** POST /v1IntegrationBookings with an Idempotency-Key: status pending, bookingStatus pending_approval. */
+    create(body: BookingRequest, options: CreateOptions = {}): Promise<BookingCreated> {
+      return sender.send<BookingCreated>({
+        method: 'POST',
+        path: '/v1IntegrationBookings',
+        query: { storeId },
+        body: { ...body, serviceId: toRawItemId(body.serviceId, storeId) },
+        idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+      });
+    },
+    /** GET /v1IntegrationBookings: one page of bookings (filters: status, serviceId, reference, from, to, limit, cursor). */
+    list(filters: BookingFilters = {}): Promise<BookingsPage> {
+      const serviceId = filters.serviceId === undefined ? undefined : toRawItemId(filters.serviceId, storeId);
+      return sender.send<BookingsPage>({ method: 'GET', path: '/v1IntegrationBookings', query: { storeId, ...filters, serviceId } });
+    },
+  };
+}

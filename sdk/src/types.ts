@@ -1,0 +1,82 @@
+// The API's types under their business names, all taken from the generated OpenAPI types
+// (src/generated/schema.d.ts, written by scripts/generate-api-types.ts): never written by hand.
+import type { components, operations } from './generated/schema.js';
+
+type Schemas = components['schemas'];
+type Op = keyof operations;
+/** The JSON body of an operation's answer with status `S`. */
+type Body<O extends Op, S extends number> = operations[O]['responses'] extends Record<S, { content: { 'application/json': infer T } }> ? T : never;
+/** An operation's query parameters without storeId (the client sends its own). */
+type Query<O extends Op> = Omit<NonNullable<operations[O]['parameters']['query']>, 'storeId'>;
+
+export type Catalog = Schemas['Catalog'];
+export type CatalogItem = Schemas['CatalogItem'];
+export type LegacyCatalog = Body<'getLegacyCatalog', 200>;
+export type LegacyCatalogQuery = Query<'getLegacyCatalog'>;
+export type Promo = Schemas['Promo'];
+export type GalleryEntry = Schemas['GalleryEntry'];
+export type Video = Schemas['Video'];
+export type Customer = Schemas['Customer'];
+export type CustomersPage = Body<'listCustomers', 200>;
+export type CustomersQuery = Query<'listCustomers'>;
+export type TopSelling = Body<'getTopSelling', 200>;
+export type TopSellingQuery = Query<'getTopSelling'>;
+export type Availability = Schemas['Availability'];
+export type AvailabilitySlot = Availability['slots'][number];
+export type Booking = Schemas['Booking'];
+export type BookingRequest = Schemas['BookingRequest'];
+export type BookingCreated = Body<'createBooking', 201>;
+export type BookingsPage = Body<'listBookings', 200>;
+export type BookingFilters = Query<'listBookings'>;
+export type BookingStatus = Booking['status'];
+export type PaymentStatus = Booking['paymentStatus'];
+export type CheckoutRequest = Schemas['CheckoutRequest'];
+export type CheckoutLine = NonNullable<CheckoutRequest['items']>[number];
+export type Checkout = Schemas['Checkout'];
+export type CheckoutPreview = Schemas['CheckoutPreview'];
+export type Order = Schemas['Order'];
+export type SyncRun = Schemas['SyncRun'];
+export type ErrorBody = Schemas['ErrorBody'];
+export type ErrorDetail = NonNullable<ErrorBody['details']>[number];
+
+/** Every webhook event type the service sends (the enum of POST /developer/webhooks `events`). */
+export type WebhookEventType = Exclude<
+  NonNullable<operations['createWebhookEndpoint']['requestBody']['content']['application/json']['events']>[number],
+  '*'
+>;
+
+/** What blog events carry in `data` (docs/webhooks.md). */
+export interface BlogPostSummary {
+  postId: string;
+  storeSlug: string;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  coverImageUrl: string | null;
+  status: 'draft' | 'published' | 'archived' | 'deleted';
+  publishedAt: string | null;
+  updatedAt: string;
+  url: string;
+}
+
+/** `data` of each event type (docs/webhooks.md, Events). */
+export interface WebhookEventData {
+  'booking.created': Booking;
+  'booking.updated': Booking & { previousStatus: BookingStatus; changedBy: string };
+  'order.created': Order;
+  'order.updated': Order;
+  'order.paid': Order;
+  'order.payment_failed': Order;
+  'blog.post.published': BlogPostSummary;
+  'blog.post.updated': BlogPostSummary;
+  'blog.post.unpublished': BlogPostSummary;
+  'catalog.sync.succeeded': { run: SyncRun };
+  'catalog.sync.failed': { run: SyncRun };
+  'catalog.rolled_back': { run: SyncRun; rolledBackRunId: string; rolledBackRunIds: string[] };
+  'webhook.test': { endpointId: string; message: string };
+}
+
+/** A verified webhook: the envelope `{id, type, createdAt, storeId, data}`, narrowed by `type`. */
+export type StoreWebhookEvent = {
+  [T in WebhookEventType]: { id: string; type: T; createdAt: string; storeId: string; data: WebhookEventData[T] };
+}[WebhookEventType];
