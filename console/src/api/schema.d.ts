@@ -1,0 +1,7383 @@
+// Generated from /openapi.json by scripts/generate-api-types.ts (npm run generate:api). Do not edit.
+export interface paths {
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in; repeated failures are throttled (429) */
+        post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End this session */
+        post: operations["logOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in user and their stores */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change your password (the current one is checked like a login: 400 wrong-password, 429 when throttled); your other sessions end, this one stays */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a password-reset link by email: 202 whatever the email (it never says whether an account exists); the mail, when SMTP is configured, holds a single-use link valid for one hour */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token of a reset link (once; 400 reset-token-invalid, reset-token-used or reset-token-expired); every session of the account ends */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a staff account, a store and the owner membership */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published posts of a store, newest publishedAt first; keyset cursor stable while posts are published */
+        get: operations["listPublicPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/blog/{postSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published post with its sanitized contentHtml (404 post-not-found for drafts and unknown slugs) */
+        get: operations["getPublicPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/blog/rss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RSS 2.0 feed of the store blog (newest 50 posts, content:encoded) */
+        get: operations["getBlogFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store settings */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update store settings (owner/admin); a new slug moves the public blog URLs */
+        patch: operations["updateStore"];
+        trace?: never;
+    };
+    "/api/stores/{storeId}/blog/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every post of the store (drafts and archived included), newest created first */
+        get: operations["listPosts"];
+        put?: never;
+        /** Create a post as draft (default) or published; the slug comes from the title unless given */
+        post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/blog/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post */
+        get: operations["getPost"];
+        put?: never;
+        post?: never;
+        /** Delete a post (a published one is unpublished first: blog.post.unpublished) */
+        delete: operations["deletePost"];
+        options?: never;
+        head?: never;
+        /** Update the fields sent; a published post changes publicly at once (blog.post.updated) */
+        patch: operations["updatePost"];
+        trace?: never;
+    };
+    "/api/stores/{storeId}/blog/posts/{postId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft or archived post (blog.post.published); publishing a published post changes nothing */
+        post: operations["publishPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/blog/posts/{postId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a post to draft (default) or archived; a published post leaves the API, pages and RSS at once (blog.post.unpublished) */
+        post: operations["unpublishPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/blog/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The public post page for the fields sent, as it would look published now (same template, same sanitizing); nothing is saved */
+        post: operations["previewPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bookings of the store, newest first, with staff notes */
+        get: operations["listStoreBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/bookings/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One booking */
+        get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change status (CONTRACT §4 transitions; rescheduled carries bookingDate and bookingTime), staff notes or payment status */
+        patch: operations["updateBooking"];
+        trace?: never;
+    };
+    "/api/stores/{storeId}/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers of the store, newest first, with search and cursor pagination */
+        get: operations["listStoreCustomers"];
+        put?: never;
+        /** Add a customer (409 conflict when the email is already used in this store) */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        /** Delete a customer (409 conflict while bookings or orders refer to it) */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        /** Update name, email or phone (only the fields sent; null clears email or phone) */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
+    "/api/stores/{storeId}/gallery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every gallery entry, unpublished included, in display order */
+        get: operations["listGalleryEntries"];
+        put?: never;
+        /** Add a gallery entry */
+        post: operations["createGalleryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/gallery/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a gallery entry */
+        delete: operations["deleteGalleryEntry"];
+        options?: never;
+        head?: never;
+        /** Update a gallery entry (only the fields sent; isPublished:false hides it from integrations) */
+        patch: operations["updateGalleryEntry"];
+        trace?: never;
+    };
+    "/api/stores/{storeId}/gallery/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder the whole gallery in one step: list every entry id once in display order (409 conflict when entries are missing from the list) */
+        put: operations["reorderGalleryEntries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All items of the store, unpublished included */
+        get: operations["listItems"];
+        put?: never;
+        /** Create an item (product, service with schedule, or course) */
+        post: operations["createItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item */
+        get: operations["getItem"];
+        put?: never;
+        post?: never;
+        /** Delete an item */
+        delete: operations["deleteItem"];
+        options?: never;
+        head?: never;
+        /** Update an item (only the fields sent) */
+        patch: operations["updateItem"];
+        trace?: never;
+    };
+    "/api/stores/{storeId}/items/{itemId}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open slots of a service or course (published or not) between from and to: the integration availability answer, with store dates allowed */
+        get: operations["getItemAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the store */
+        get: operations["listMembers"];
+        put?: never;
+        /** Invite a member (owner/admin); a new account gets a temporary password, shown once */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (owner/admin); the last owner stays */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, newest first, optionally by status and customer */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order (by orderId or reference) */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an unpaid order; its stock goes back */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/orders/{orderId}/fulfilment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a paid order to pending_delivery or confirmed */
+        post: operations["moveOrderFulfilment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/orders/{orderId}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a pending order as paid (cash collected, manual or mobile-money transfer seen, manual review resolved) */
+        post: operations["markOrderPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/orders/{orderId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a paid order (owner or admin); restock puts the items back */
+        post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console's Today page in one request: today's and the next 7 days' bookings, pending approvals, orders waiting for payment or delivery, 30 days of sales; for owners and admins, the week's failed webhook deliveries and sync runs */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/promo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store promo (one per store), whether or not it is inside its window */
+        get: operations["getStorePromo"];
+        /** Set the store promo: creates it or replaces it whole (fields not sent become null) */
+        put: operations["setStorePromo"];
+        post?: never;
+        /** Remove the store promo (404 when there is none) */
+        delete: operations["deleteStorePromo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/reports/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bookings per status with bookingDate between from and to (store dates, both optional), every status listed */
+        get: operations["getBookingsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/reports/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Paid orders and revenue per day (store time zone), every day of the range */
+        get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/schedule-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The next open slots of a schedule being edited (nothing is saved); with itemId, that service's bookings take their seats */
+        post: operations["previewSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every video of the store, in feed order */
+        get: operations["listVideos"];
+        put?: never;
+        /** Add a video to the feed */
+        post: operations["createVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/videos/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a video (the feed 404s once the last one is gone) */
+        delete: operations["deleteVideo"];
+        options?: never;
+        head?: never;
+        /** Update a video (only the fields sent) */
+        patch: operations["updateVideo"];
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a cover image (multipart/form-data, field "file"; PNG, JPEG, GIF, WebP or AVIF by content; at most 5 MB); returns its public URL */
+        post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Keys of the store (never their secrets) */
+        get: operations["listKeys"];
+        put?: never;
+        /** Create an integration key for the store; the secret is shown once */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a key now (every instance within 1 s) */
+        post: operations["revokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/sync-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sync and rollback runs of the store, newest first, with status, duration, counts and failures */
+        get: operations["listSyncRuns"];
+        put?: never;
+        /**
+         * Apply a catalog feed atomically (JSON or text/csv), or dry-run it; any invalid row fails the run and changes nothing
+         * @description JSON: {mode, items, allowMassDelete?, dryRun?}. CSV: a header row naming item fields, one item per row; mode (default upsert), allowMassDelete and dryRun in the query. At most 20000 items and 16 MB. A failed run answers 400 validation-failed (invalid rows) or 409 mass-delete-refused (a full feed deleting more than half the catalog), with the recorded run. A dry run (dryRun true in the body or the query) checks the feed exactly like a real run and answers 200 {ok, dryRun, counts, failures, changes} without changing anything or recording a run; where a real run would fail it answers the same error, with dryRun, counts, failures and changes instead of a run.
+         */
+        post: operations["createSyncRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/sync-runs/{runId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore the catalog snapshot taken just before this run; only succeeded sync runs (409 otherwise) */
+        post: operations["rollbackSyncRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook endpoints of the store (never their secrets) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Register a webhook endpoint; its whsec_ secret is shown only now */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an endpoint, with its pending deliveries and history */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change URL, events, description, enable/disable, or rotate the secret (new secret shown once) */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/developer/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery history of an endpoint, newest first: attempts, response codes, planned retries, terminal failures */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a succeeded or failed delivery again: the same event (same webhook-id), due now, with a fresh retry schedule
+         * @description The delivery worker makes the attempts; the history keeps every earlier attempt. 409 conflict for a pending or retrying delivery (still on its schedule) and for a disabled endpoint (enable it first); 404 not-found for an unknown delivery or one of another endpoint or store.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one signed webhook.test event now and return the result */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Process is up */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrationCheckoutCreate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a checkout: order with catalog prices, stock reserved for 30 minutes, hosted payment URL (Idempotency-Key supported)
+         * @description Accepts the basic and the extended payload. 201 with a new order; 200 with the still-pending order when clientOrderId repeats. 422 item-not-found / not-purchasable, 409 out-of-stock, 502 payment-provider-error.
+         */
+        post: operations["createCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrationCustomers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customer records, newest first (scope customers:read; personal data, never cached) */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrationGallery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published gallery entries with a URL, by sortOrder then createdAt */
+        get: operations["getGallery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrationProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Legacy catalog shape (developer reference): price in integer minor units */
+        get: operations["getLegacyCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrationTopSelling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top-selling products from paid orders of the last `days` days (scope catalog:read) */
+        get: operations["getTopSelling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrationVideos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store video feed; 404 video-feed-not-configured while the store has no videos */
+        get: operations["getVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox hosted payment page: store, items, total, Pay / Decline / Cancel */
+        get: operations["showPaymentPage"];
+        put?: never;
+        /**
+         * Sandbox page action: pay → 303 to returnUrl; decline or cancel → 303 to cancelUrl (both with trxref and reference)
+         * @description Errors answer browsers (Accept: text/html) with an HTML page of the same status, other clients with the JSON error body.
+         */
+        post: operations["submitPaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{reference}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provider callback: verifies the payment with the provider, then 303 to returnUrl or cancelUrl with trxref and reference */
+        get: operations["returnFromPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publicQuickPayCatalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public read-only catalog for storefronts (no key, no stock counts) */
+        get: operations["getPublicCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Database reachable */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{storeSlug}/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hosted blog page: published posts with title, image, excerpt and date */
+        get: operations["showBlogPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{storeSlug}/blog/{postSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hosted post page with title, meta description, Open Graph, canonical URL and JSON-LD BlogPosting */
+        get: operations["showPostPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{storeId}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded image, with the content type detected at upload */
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1IntegrationAvailability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open slots of a service between from and to (at most 62 days), in the store time zone */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1IntegrationBookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bookings of the store, newest first, with filters and a cursor */
+        get: operations["listBookings"];
+        put?: never;
+        /** Book a slot of a service (Idempotency-Key replays the first response for 24 h) */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1IntegrationCheckoutPreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Totals, fees and split for a checkout payload; nothing is stored or reserved */
+        post: operations["previewCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1IntegrationOrderStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Order and payment status by reference, trxref or clientOrderId (scope orders:read) */
+        get: operations["getOrderStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1IntegrationProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store catalog: products, services and courses (published only) */
+        get: operations["getCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1IntegrationPromo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store promo, or null when there is none or now is outside its startsAt/endsAt window */
+        get: operations["getPromo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/paystack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paystack webhook (x-paystack-signature: HMAC-SHA512 of the body with the secret key); charge.success marks the order paid once */
+        post: operations["receivePaystackWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Availability: {
+            durationMinutes: number | null;
+            ok: boolean;
+            serviceId: string;
+            slots: {
+                capacity: number;
+                /** @description YYYY-MM-DD in the store time zone (send as bookingDate) */
+                date: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                end: string;
+                remaining: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                start: string;
+                /** @description HH:MM in the store time zone (send as bookingTime) */
+                time: string;
+            }[];
+            storeId: string;
+            timezone: string;
+        };
+        BlogPost: {
+            contentHtml: string;
+            coverImageAlt: string | null;
+            coverImageUrl: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description staff user id of the author */
+            createdBy: string;
+            excerpt: string | null;
+            id: string;
+            publishedAt: string | null;
+            slug: string;
+            status: "draft" | "published" | "archived";
+            storeId: string;
+            storeSlug: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            /** @description hosted page (served while published) */
+            url: string;
+        };
+        /** @description Booking record (CONTRACT §4) */
+        Booking: {
+            attributes: {
+                [key: string]: unknown;
+            };
+            bookingDate: string;
+            bookingId: string;
+            bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+            bookingTime: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            customer: {
+                email: string | null;
+                name: string;
+                phone: string;
+            };
+            customerId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            endAt: string;
+            /** @description HH:MM in the store time zone */
+            endTime: string;
+            notes: string | null;
+            paymentAmount: number | null;
+            paymentAmountMinor: number | null;
+            paymentMethod: string | null;
+            paymentStatus: "payment_pending" | "paid" | "manual_review" | "refunded";
+            quantity: number;
+            reference: string;
+            serviceId: string;
+            serviceName: string;
+            sourceChannel: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            startAt: string;
+            status: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+            storeId: string;
+            timezone: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        /** @description Booking create request (SPEC.md): top-level payment fields or the payment object. Unknown fields are ignored. */
+        BookingRequest: {
+            /** @description free-form vertical data (at most 8 KB) */
+            attributes?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the store time zone (a slot date from v1IntegrationAvailability)
+             */
+            bookingDate: string;
+            /** @description HH:MM in the store time zone (a slot time from v1IntegrationAvailability) */
+            bookingTime: string;
+            customer: {
+                email?: string | null;
+                name: string;
+                /** @description 9 to 15 digits; spaces, +, - and brackets allowed */
+                phone: string;
+            };
+            notes?: string;
+            payment?: {
+                amount?: number;
+                /** @description never trusted: true gives paymentStatus manual_review */
+                confirmed?: boolean;
+                method?: string;
+            };
+            /** @description major currency units */
+            paymentAmount?: number;
+            /** @description gateway_checkout, manual, cash, momo… */
+            paymentMethod?: string;
+            /** @description seats taken in the slot (default 1) */
+            quantity?: number;
+            /** @description raw item id of a service or course */
+            serviceId: string;
+            serviceName?: string;
+            sourceChannel?: string;
+        };
+        Catalog: {
+            count: number;
+            ok: boolean;
+            /** @description every published item */
+            products: components["schemas"]["CatalogItem"][];
+            /** @description published items of itemType product */
+            publicProducts: components["schemas"]["CatalogItem"][];
+            /** @description published items of itemType service */
+            publicServices: components["schemas"]["CatalogItem"][];
+            storeId: string;
+        };
+        CatalogItem: {
+            category: string | null;
+            currency: string;
+            description: string | null;
+            durationMinutes: number | null;
+            id: string;
+            imageAlt: string | null;
+            imageUrl: string | null;
+            imageUrls: string[];
+            itemType: "product" | "service" | "course";
+            name: string;
+            /** @description major currency units */
+            price: number;
+            /** @description minor currency units */
+            priceMinor: number;
+            stockCount: number | null;
+            storeId: string;
+            /** @description PRODUCT, SERVICE or COURSE */
+            type: string;
+            updatedAt: string | null;
+        };
+        Checkout: {
+            /** @description major units; 0 until paid */
+            amountPaid: number;
+            amountPaidMinor: number;
+            authorizationUrl: string | null;
+            checkoutUrl: string | null;
+            clientOrderId: string | null;
+            currency: string;
+            expiresAt: string | null;
+            feeBearer: "customer" | "store";
+            /** @description fees added to the customer total (0 when the store bears the platform fee) */
+            fees: number;
+            feesMinor: number;
+            items: {
+                itemId: string;
+                lineTotal: number;
+                lineTotalMinor: number;
+                name: string;
+                qty: number;
+                /** @description major units */
+                unitPrice: number;
+                unitPriceMinor: number;
+            }[];
+            ok: boolean;
+            orderId: string;
+            payment_reference: string | null;
+            paymentMethod: string;
+            paymentReference: string | null;
+            /** @description payment_pending */
+            paymentStatus: string;
+            /** @description ORD-… ; also the trxref the hosted page returns with */
+            reference: string;
+            /** @description who receives the total */
+            split: {
+                platformMinor: number;
+                storeMinor: number;
+            };
+            /** @description pending_payment (gateway), pending_cash_collection or pending_manual */
+            status: string;
+            storeId: string;
+            subtotal: number;
+            subtotalMinor: number;
+            /** @description what the customer pays, major units */
+            total: number;
+            totalMinor: number;
+        };
+        CheckoutPreview: {
+            clientOrderId: string | null;
+            currency: string;
+            feeBearer: "customer" | "store";
+            /** @description fees added to the customer total (0 when the store bears the platform fee) */
+            fees: number;
+            feesMinor: number;
+            items: {
+                itemId: string;
+                lineTotal: number;
+                lineTotalMinor: number;
+                name: string;
+                qty: number;
+                /** @description major units */
+                unitPrice: number;
+                unitPriceMinor: number;
+            }[];
+            ok: boolean;
+            /** @description who receives the total */
+            split: {
+                platformMinor: number;
+                storeMinor: number;
+            };
+            storeId: string;
+            subtotal: number;
+            subtotalMinor: number;
+            /** @description what the customer pays, major units */
+            total: number;
+            totalMinor: number;
+        };
+        /** @description SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored. */
+        CheckoutRequest: {
+            /** @description informational browser total; ignored */
+            amount?: number;
+            /** @description absolute http(s) URL for cancel or failure (required for gateway checkout) */
+            cancelUrl?: string;
+            /** @description extended form; used when items is absent */
+            cart?: {
+                /** @description extended form: item id */
+                id?: string;
+                /** @description raw item id (a `<storeId>_` prefix is removed); else id, else productId */
+                item_id?: string;
+                /** @description product */
+                item_type?: string;
+                /** @description must equal storeId */
+                merchant_id?: string;
+                /** @description must equal storeId */
+                merchantId?: string;
+                /** @description informational; the catalog name is used */
+                name?: string;
+                /** @description display id, for debugging only; never used for matching */
+                originalProductId?: string;
+                /** @description informational; ignored (prices come from the catalog) */
+                price?: number;
+                /** @description extended form: item id */
+                productId?: string;
+                /** @description 1–999 */
+                qty?: number;
+                /** @description 1–999 */
+                quantity?: number;
+                /** @description must equal storeId */
+                store_id?: string;
+                /** @description must equal storeId */
+                storeId?: string;
+                /** @description PRODUCT */
+                type?: string;
+                /** @description informational; ignored (prices come from the catalog) */
+                unitPrice?: number;
+            }[];
+            /** @description extended form duplicate of clientOrderId */
+            client_order_id?: string;
+            /** @description caller-chosen order reference; repeating it for a pending order returns that order */
+            clientOrderId?: string;
+            /** @description must be the store currency when sent */
+            currency?: string;
+            /** @description the buyer; required with a name to create an order, optional for the preview */
+            customer?: {
+                /** @description required with the paystack provider */
+                email?: string;
+                /** @description required to create an order (not for the preview) */
+                name?: string;
+                /** @description 9 to 15 digits; spaces, +, - and brackets allowed */
+                phone?: string;
+            };
+            delivery?: {
+                location?: string;
+                notes?: string;
+            };
+            /** @description the lines (both forms) */
+            items?: {
+                /** @description extended form: item id */
+                id?: string;
+                /** @description raw item id (a `<storeId>_` prefix is removed); else id, else productId */
+                item_id?: string;
+                /** @description product */
+                item_type?: string;
+                /** @description must equal storeId */
+                merchant_id?: string;
+                /** @description must equal storeId */
+                merchantId?: string;
+                /** @description informational; the catalog name is used */
+                name?: string;
+                /** @description display id, for debugging only; never used for matching */
+                originalProductId?: string;
+                /** @description informational; ignored (prices come from the catalog) */
+                price?: number;
+                /** @description extended form: item id */
+                productId?: string;
+                /** @description 1–999 */
+                qty?: number;
+                /** @description 1–999 */
+                quantity?: number;
+                /** @description must equal storeId */
+                store_id?: string;
+                /** @description must equal storeId */
+                storeId?: string;
+                /** @description PRODUCT */
+                type?: string;
+                /** @description informational; ignored (prices come from the catalog) */
+                unitPrice?: number;
+            }[];
+            /** @description extended form duplicate of merchantId */
+            merchant_id?: string;
+            /** @description same value as storeId */
+            merchantId?: string;
+            /** @description product */
+            orderType?: string;
+            /** @description gateway_checkout (default): hosted payment page; cash/manual/momo: order waits for staff to settle */
+            paymentMethod?: "gateway_checkout" | "cash" | "manual" | "momo";
+            /** @description absolute http(s) URL for success (required for gateway checkout) */
+            returnUrl?: string;
+            /** @description extended form duplicate */
+            source_channel?: string;
+            /** @description extended form duplicate */
+            source_label?: string;
+            /** @description e.g. client_website */
+            sourceChannel?: string;
+            /** @description free label */
+            sourceLabel?: string;
+            /** @description extended form duplicate of storeId */
+            store_id?: string;
+            /** @description store identifier (or store_id / merchantId / merchant_id) */
+            storeId?: string;
+            /** @description extended form; ignored */
+            syncRequestedAt?: string;
+            /** @description extended form; ignored */
+            syncStatus?: string;
+        };
+        Customer: {
+            bookingsCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            email: string | null;
+            id: string;
+            name: string;
+            ordersCount: number;
+            phone: string | null;
+            /** @description major currency units */
+            totalSpent: number;
+            /** @description minor currency units */
+            totalSpentMinor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        /** @description Every error response (CONTRACT §3). */
+        ErrorBody: {
+            details?: {
+                field: string;
+                message: string;
+            }[];
+            /** @description stable error code, e.g. invalid-api-key */
+            error: string;
+            expectedVersion?: string;
+            message: string;
+            /** @constant */
+            ok: false;
+            receivedVersion?: string;
+            requestId: string;
+        };
+        GalleryEntry: {
+            alt: string | null;
+            caption: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            id: string;
+            isPublished: boolean;
+            /** @description display order, ascending; ties by createdAt */
+            sortOrder: number;
+            url: string;
+        };
+        IntegrationKey: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            expiresAt: string | null;
+            keyId: string;
+            last4: string;
+            lastUsedAt: string | null;
+            name: string;
+            /** @description first characters of the key, to recognise it */
+            prefix: string;
+            revokedAt: string | null;
+            scopes: string[];
+            storeId: string;
+        };
+        Item: {
+            category: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            currency: string;
+            description: string | null;
+            id: string;
+            imageAlt: string | null;
+            imageUrl: string | null;
+            imageUrls: string[];
+            itemType: "product" | "service" | "course";
+            name: string;
+            price: number;
+            priceMinor: number;
+            published: boolean;
+            schedule: components["schemas"]["Schedule"] | null;
+            stockCount: number | null;
+            storeId: string;
+            type: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        Member: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            email: string;
+            name: string;
+            role: "owner" | "admin" | "staff";
+            userId: string;
+        };
+        Order: {
+            amountPaid: number;
+            amountPaidMinor: number;
+            checkoutUrl: string | null;
+            clientOrderId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            currency: string;
+            customer: {
+                email: string | null;
+                name: string;
+                phone: string | null;
+            };
+            customerId: string | null;
+            delivery: {
+                location: string | null;
+                notes: string | null;
+            } | null;
+            expiresAt: string | null;
+            feeBearer: "customer" | "store";
+            /** @description fees added to the customer total (0 when the store bears the platform fee) */
+            fees: number;
+            feesMinor: number;
+            items: {
+                itemId: string;
+                lineTotal: number;
+                lineTotalMinor: number;
+                name: string;
+                qty: number;
+                /** @description major units */
+                unitPrice: number;
+                unitPriceMinor: number;
+            }[];
+            note: string | null;
+            orderId: string;
+            paidAt: string | null;
+            paymentMethod: string;
+            paymentReference: string | null;
+            /** @description payment_pending, paid, manual_review, refunded */
+            paymentStatus: string;
+            provider: string;
+            reference: string;
+            sourceChannel: string | null;
+            sourceLabel: string | null;
+            /** @description who receives the total */
+            split: {
+                platformMinor: number;
+                storeMinor: number;
+            };
+            /** @description pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, refunded */
+            status: string;
+            storeId: string;
+            subtotal: number;
+            subtotalMinor: number;
+            syncStatus: string;
+            /** @description what the customer pays, major units */
+            total: number;
+            totalMinor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        /** @description CONTRACT §4 promo object */
+        Promo: {
+            body: string | null;
+            ctaLabel: string | null;
+            ctaUrl: string | null;
+            endsAt: string | null;
+            id: string;
+            imageUrl: string | null;
+            startsAt: string | null;
+            subtitle: string | null;
+            title: string;
+        };
+        /** @description Booking schedule of a service or course, in the store time zone (CONTRACT §4). */
+        Schedule: {
+            /** @description free minutes kept after each booking */
+            bufferMinutes: number;
+            /** @description bookings per slot (default 1) */
+            capacity: number;
+            closedDates: string[];
+            /** @description length of one booking (default 60) */
+            durationMinutes: number;
+            /** @description how soon a slot can be booked */
+            leadTimeMinutes: number;
+            /** @description how far ahead a slot can be booked */
+            maxAdvanceDays: number;
+            /** @description minutes between slot starts; defaults to the duration */
+            slotIntervalMinutes: number;
+            weeklyHours: {
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description after start; 24:00 is the end of the day */
+                end: string;
+                start: string;
+            }[];
+        };
+        StaffBooking: {
+            attributes: {
+                [key: string]: unknown;
+            };
+            bookingDate: string;
+            bookingId: string;
+            bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+            bookingTime: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            customer: {
+                email: string | null;
+                name: string;
+                phone: string;
+            };
+            customerId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            endAt: string;
+            /** @description HH:MM in the store time zone */
+            endTime: string;
+            notes: string | null;
+            paymentAmount: number | null;
+            paymentAmountMinor: number | null;
+            paymentMethod: string | null;
+            paymentStatus: "payment_pending" | "paid" | "manual_review" | "refunded";
+            quantity: number;
+            reference: string;
+            serviceId: string;
+            serviceName: string;
+            sourceChannel: string | null;
+            staffNotes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            startAt: string;
+            status: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+            storeId: string;
+            timezone: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        StaffPromo: {
+            body: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            ctaLabel: string | null;
+            ctaUrl: string | null;
+            endsAt: string | null;
+            id: string;
+            imageUrl: string | null;
+            startsAt: string | null;
+            subtitle: string | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        StaffVideo: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            id: string;
+            provider: string | null;
+            publishedAt: string | null;
+            thumbnailUrl: string | null;
+            title: string;
+            url: string;
+        };
+        Store: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            currency: string;
+            id: string;
+            name: string;
+            notificationsEnabled: boolean;
+            settings: {
+                feeBearer: "customer" | "store";
+                /** @description platform fee in basis points of the subtotal */
+                platformFeeBps: number;
+                platformFeeFixedMinor: number;
+            };
+            slug: string;
+            timezone: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        SyncRun: {
+            counts: {
+                created: number;
+                deleted: number;
+                failed: number;
+                unchanged: number;
+                updated: number;
+            };
+            durationMs: number | null;
+            /** @description at most 1000 kept; counts.failed has the full number */
+            failures: {
+                itemId: string | null;
+                reason: string;
+                row: number | null;
+            }[];
+            finishedAt: string | null;
+            kind: "sync" | "rollback";
+            mode: ("full" | "upsert") | null;
+            rollbackOf: string | null;
+            rolledBackAt: string | null;
+            rolledBackBy: string | null;
+            runId: string;
+            source: ("json" | "csv") | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            startedAt: string;
+            status: "running" | "succeeded" | "failed" | "rolled_back";
+        };
+        User: {
+            email: string;
+            id: string;
+            /** @description true while the account has the temporary password it was invited with; the console asks for a new one (POST /api/auth/password) */
+            mustChangePassword: boolean;
+            name: string;
+        };
+        Video: {
+            id: string;
+            provider: string | null;
+            publishedAt: string | null;
+            thumbnailUrl: string | null;
+            title: string;
+            url: string;
+        };
+        WebhookDelivery: {
+            /** @description attempts made so far, redeliveries included */
+            attemptCount: number;
+            attempts: {
+                attempt: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                attemptedAt: string;
+                durationMs: number;
+                error: string | null;
+                responseBodyExcerpt: string | null;
+                responseStatus: number | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            deliveryId: string;
+            endpointId: string;
+            eventId: string;
+            eventType: string;
+            /** @description attemptCount at which the current retry schedule ends */
+            maxAttempts: number;
+            nextAttemptAt: string | null;
+            redeliveredAt: string | null;
+            /** @description how many times the delivery was redelivered */
+            redeliveryCount: number;
+            /** @description the current schedule (after a redelivery, the fresh one); attempts keeps every attempt */
+            retrySchedule: {
+                at: string | null;
+                attempt: number;
+                /** @description wait before this attempt (WEBHOOK_RETRY_SCHEDULE) */
+                delaySeconds: number;
+                state: "attempted" | "planned" | "cancelled";
+            }[];
+            status: "pending" | "succeeded" | "retrying" | "failed";
+            terminalFailure: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                at: string;
+                reason: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+        };
+        WebhookEndpoint: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            description: string | null;
+            disabledReason: string | null;
+            enabled: boolean;
+            endpointId: string;
+            /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test */
+            events: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            url: string;
+        };
+    };
+    responses: {
+        /** @description validation-failed (with details) or another bad-request code */
+        Error400: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description unauthorized (no credentials) or invalid-api-key */
+        Error401: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description forbidden: the credentials lack the scope or role */
+        Error403: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description not-found, or a specific *-not-found code */
+        Error404: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description conflict: slot-unavailable, out-of-stock, idempotency-key-reuse, conflict… */
+        Error409: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description payload-too-large */
+        Error413: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description unsupported-media-type */
+        Error415: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description the request is understood but cannot be done (not-bookable, not-purchasable, item-not-found) */
+        Error422: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description rate-limited: wait Retry-After seconds */
+        Error429: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description internal-error: retry with backoff and log the request id */
+        Error500: {
+            headers: {
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description validation-failed (with details), missing-store-id, or contract-version-mismatch (with expectedVersion and receivedVersion) */
+        IntegrationError400: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description unauthorized (no credentials) or invalid-api-key */
+        IntegrationError401: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description forbidden: the credentials lack the scope or role */
+        IntegrationError403: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description not-found, or a specific *-not-found code */
+        IntegrationError404: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description conflict: slot-unavailable, out-of-stock, idempotency-key-reuse, conflict… */
+        IntegrationError409: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description payload-too-large */
+        IntegrationError413: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description unsupported-media-type */
+        IntegrationError415: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description the request is understood but cannot be done (not-bookable, not-purchasable, item-not-found) */
+        IntegrationError422: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description rate-limited: wait Retry-After seconds */
+        IntegrationError429: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description internal-error: retry with backoff and log the request id */
+        IntegrationError500: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description the payment provider could not be reached */
+        IntegrationError502: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "x-service-contract-version": components["headers"]["ContractVersion"];
+                "x-service-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description How long the answer may be cached. */
+        CacheControl: string;
+        /** @description The contract version the answer follows (2026-04-13). */
+        ContractVersion: "2026-04-13";
+        /** @description Version of the catalog; send it back in If-None-Match to get 304 when nothing changed. */
+        ETag: string;
+        /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key. */
+        IdempotentReplayed: "true";
+        /** @description Requests allowed in the current one-minute window for this key (or address). */
+        RateLimitLimit: number;
+        /** @description Requests left in the current window. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the window resets. */
+        RateLimitReset: number;
+        /** @description Id of this request: log it, and quote it when asking for help. */
+        RequestId: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    logIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        stores: {
+                            id: string;
+                            name: string;
+                            role: "owner" | "admin" | "staff";
+                            slug: string;
+                        }[];
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    logOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        stores: {
+                            id: string;
+                            name: string;
+                            role: "owner" | "admin" | "staff";
+                            slug: string;
+                        }[];
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    /** @description at least 10 characters */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at least 10 characters */
+                    newPassword: string;
+                    /** @description the token of the emailed link (…/console/reset-password?token=…) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the account, to sign in with the new password */
+                        email: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name: string;
+                    password: string;
+                    store: {
+                        currency?: string;
+                        name: string;
+                        slug?: string;
+                        timezone?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        store: {
+                            currency: string;
+                            id: string;
+                            name: string;
+                            slug: string;
+                            timezone: string;
+                        };
+                        /** @description staff session token (sst_…); send as Authorization: Bearer */
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listPublicPosts: {
+        parameters: {
+            query: {
+                /** @description nextCursor of the previous page (opaque) */
+                cursor?: string;
+                limit?: number;
+                storeSlug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            coverImageAlt: string | null;
+                            coverImageUrl: string | null;
+                            excerpt: string | null;
+                            postSlug: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            publishedAt: string;
+                            slug: string;
+                            storeSlug: string;
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                            /** @description hosted page of the post */
+                            url: string;
+                        }[];
+                        nextCursor: string | null;
+                        ok: boolean;
+                        storeSlug: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getPublicPost: {
+        parameters: {
+            query: {
+                storeSlug: string;
+            };
+            header?: never;
+            path: {
+                postSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description sanitized HTML */
+                        contentHtml: string;
+                        coverImageAlt: string | null;
+                        coverImageUrl: string | null;
+                        excerpt: string | null;
+                        ok: boolean;
+                        postSlug: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        publishedAt: string;
+                        slug: string;
+                        storeSlug: string;
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        updatedAt: string;
+                        /** @description hosted page of the post */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getBlogFeed: {
+        parameters: {
+            query: {
+                storeSlug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RSS 2.0 document */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        store: components["schemas"]["Store"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency?: string;
+                    name?: string;
+                    notificationsEnabled?: boolean;
+                    settings?: {
+                        feeBearer?: "customer" | "store";
+                        /** @description platform fee in basis points of the subtotal */
+                        platformFeeBps?: number;
+                        platformFeeFixedMinor?: number;
+                    };
+                    /** @description owner/admin; unique across stores (409 slug-taken). Public blog URLs (/s/{slug}/blog) change with it; the old ones answer 404. */
+                    slug?: string;
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        store: components["schemas"]["Store"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listPosts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "draft" | "published" | "archived";
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        ok: boolean;
+                        posts: components["schemas"]["BlogPost"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML; sanitized to a, p, h1–h4, ul, ol, li, strong, em, blockquote, img with http(s) URLs only */
+                    contentHtml: string;
+                    coverImageAlt?: string | null;
+                    coverImageUrl?: string | null;
+                    excerpt?: string | null;
+                    slug?: string | null;
+                    /** @description default draft */
+                    status?: "draft" | "published";
+                    /** @description 5–120 characters once surrounding spaces are dropped and runs of spaces collapsed */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        post: components["schemas"]["BlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        post: components["schemas"]["BlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML; sanitized to a, p, h1–h4, ul, ol, li, strong, em, blockquote, img with http(s) URLs only */
+                    contentHtml?: string;
+                    coverImageAlt?: string | null;
+                    coverImageUrl?: string | null;
+                    excerpt?: string | null;
+                    slug?: string | null;
+                    /** @description 5–120 characters once surrounding spaces are dropped and runs of spaces collapsed */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        post: components["schemas"]["BlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    publishPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        post: components["schemas"]["BlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    unpublishPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description default draft */
+                    to?: "draft" | "archived";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        post: components["schemas"]["BlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    previewPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTML; sanitized to a, p, h1–h4, ul, ol, li, strong, em, blockquote, img with http(s) URLs only */
+                    contentHtml: string;
+                    coverImageAlt?: string | null;
+                    coverImageUrl?: string | null;
+                    excerpt?: string | null;
+                    /** @description the post being edited, if saved: its slug and publishedAt are shown (404 post-not-found when unknown) */
+                    postId?: string;
+                    slug?: string | null;
+                    /** @description 5–120 characters once surrounding spaces are dropped and runs of spaces collapsed */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the whole public post page (the template of GET /s/{storeSlug}/blog/{postSlug}) for the fields sent, sanitized the same way */
+                        html: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listStoreBookings: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description the bookings of one customer (cus_…) */
+                customerId?: string;
+                /** @description bookingDate on or after (YYYY-MM-DD) */
+                from?: string;
+                /** @description default 50 */
+                limit?: number;
+                reference?: string;
+                serviceId?: string;
+                status?: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+                /** @description bookingDate on or before (YYYY-MM-DD) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bookings: components["schemas"]["StaffBooking"][];
+                        count: number;
+                        nextCursor: string | null;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: components["schemas"]["StaffBooking"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description with status rescheduled: the new date (YYYY-MM-DD)
+                     */
+                    bookingDate?: string;
+                    /** @description with status rescheduled: the new time (HH:MM) */
+                    bookingTime?: string;
+                    paymentStatus?: "payment_pending" | "paid" | "manual_review" | "refunded";
+                    staffNotes?: string | null;
+                    status?: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: components["schemas"]["StaffBooking"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listStoreCustomers: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description page size, 1–100 (default 20) */
+                limit?: number;
+                /** @description matches name (case-insensitive), email or phone */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description customers on this page */
+                        count: number;
+                        /** @description newest first */
+                        customers: components["schemas"]["Customer"][];
+                        nextCursor: string | null;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string | null;
+                    name: string;
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: components["schemas"]["Customer"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: components["schemas"]["Customer"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string | null;
+                    name?: string;
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: components["schemas"]["Customer"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listGalleryEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gallery: components["schemas"]["GalleryEntry"][];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createGalleryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alt?: string | null;
+                    caption?: string | null;
+                    /** @description default true; unpublished entries never reach integrations */
+                    isPublished?: boolean;
+                    /** @description default 0 */
+                    sortOrder?: number;
+                    /** @description image URL; absolute http(s) URL */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entry: components["schemas"]["GalleryEntry"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteGalleryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entryId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateGalleryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entryId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alt?: string | null;
+                    caption?: string | null;
+                    /** @description default true; unpublished entries never reach integrations */
+                    isPublished?: boolean;
+                    /** @description default 0 */
+                    sortOrder?: number;
+                    /** @description image URL; absolute http(s) URL */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entry: components["schemas"]["GalleryEntry"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    reorderGalleryEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description every gallery entry id of the store, each once, in the new display order; sortOrder becomes the position (0, 1, 2…) */
+                    entryIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gallery: components["schemas"]["GalleryEntry"][];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                itemType?: "product" | "service" | "course";
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Item"][];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    description?: string | null;
+                    /** @description raw item id; generated when absent */
+                    id?: string;
+                    imageAlt?: string | null;
+                    imageUrl?: string | null;
+                    imageUrls?: string[];
+                    itemType: "product" | "service" | "course";
+                    name: string;
+                    /** @description major units; or send priceMinor */
+                    price?: number;
+                    priceMinor?: number;
+                    /** @description default true */
+                    published?: boolean;
+                    schedule?: {
+                        /** @description free minutes kept after each booking */
+                        bufferMinutes?: number;
+                        /** @description bookings per slot (default 1) */
+                        capacity?: number;
+                        closedDates?: string[];
+                        /** @description length of one booking (default 60) */
+                        durationMinutes?: number;
+                        /** @description how soon a slot can be booked */
+                        leadTimeMinutes?: number;
+                        /** @description how far ahead a slot can be booked */
+                        maxAdvanceDays?: number;
+                        /** @description minutes between slot starts; defaults to the duration */
+                        slotIntervalMinutes?: number;
+                        weeklyHours?: {
+                            day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                            /** @description after start; 24:00 is the end of the day */
+                            end: string;
+                            start: string;
+                        }[];
+                    } | null;
+                    stockCount?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["Item"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["Item"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string | null;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string | null;
+                    description?: string | null;
+                    imageAlt?: string | null;
+                    imageUrl?: string | null;
+                    imageUrls?: string[];
+                    itemType?: "product" | "service" | "course";
+                    name?: string;
+                    /** @description major units; or send priceMinor */
+                    price?: number;
+                    priceMinor?: number;
+                    /** @description default true */
+                    published?: boolean;
+                    schedule?: {
+                        /** @description free minutes kept after each booking */
+                        bufferMinutes?: number;
+                        /** @description bookings per slot (default 1) */
+                        capacity?: number;
+                        closedDates?: string[];
+                        /** @description length of one booking (default 60) */
+                        durationMinutes?: number;
+                        /** @description how soon a slot can be booked */
+                        leadTimeMinutes?: number;
+                        /** @description how far ahead a slot can be booked */
+                        maxAdvanceDays?: number;
+                        /** @description minutes between slot starts; defaults to the duration */
+                        slotIntervalMinutes?: number;
+                        weeklyHours?: {
+                            day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                            /** @description after start; 24:00 is the end of the day */
+                            end: string;
+                            start: string;
+                        }[];
+                    } | null;
+                    stockCount?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["Item"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getItemAvailability: {
+        parameters: {
+            query: {
+                /** @description ISO 8601 timestamp, or a store date YYYY-MM-DD (from its midnight) */
+                from: string;
+                /** @description ISO 8601 timestamp, or a store date YYYY-MM-DD (that day included); after from, at most 62 days later */
+                to: string;
+            };
+            header?: never;
+            path: {
+                itemId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["Member"][];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name?: string;
+                    role: "owner" | "admin" | "staff";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: components["schemas"]["Member"];
+                        ok: boolean;
+                        temporaryPassword?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description the orders of one customer (cus_…) */
+                customerId?: string;
+                limit?: number;
+                /** @description one status, or several separated by commas (pending_payment,pending_cash_collection) */
+                status?: string;
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        nextCursor: string | null;
+                        ok: boolean;
+                        /** @description newest first */
+                        orders: components["schemas"]["Order"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description orderId or reference */
+                orderId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description orderId or reference */
+                orderId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    moveOrderFulfilment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description orderId or reference */
+                orderId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: "pending_delivery" | "confirmed";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    markOrderPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description orderId or reference */
+                orderId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    method?: "cash" | "manual" | "momo" | "gateway_checkout";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    refundOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description orderId or reference */
+                orderId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                    /** @description put the items back in stock (default false) */
+                    restock?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: {
+                /** @description items listed per group, 1–50 (default 10); counts are always complete */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the counts of what needs someone */
+                        attention: {
+                            bookingsPendingApproval: number;
+                            /** @description owners and admins only: syncFailures.count */
+                            failedSyncRuns?: number;
+                            /** @description owners and admins only: webhookFailures.count */
+                            failedWebhookDeliveries?: number;
+                        };
+                        /** @description today's bookings, cancelled ones left out */
+                        bookingsToday: {
+                            count: number;
+                            /** @description YYYY-MM-DD in the store time zone */
+                            date: string;
+                            /** @description soonest first (the first `limit`); bookingId links to the booking */
+                            items: components["schemas"]["StaffBooking"][];
+                        };
+                        /** @description the next 7 days' bookings (from tomorrow), cancelled ones left out */
+                        bookingsUpcoming: {
+                            count: number;
+                            /** @description YYYY-MM-DD in the store time zone */
+                            from: string;
+                            /** @description soonest first (the first `limit`); bookingId links to the booking */
+                            items: components["schemas"]["StaffBooking"][];
+                            /** @description YYYY-MM-DD in the store time zone */
+                            to: string;
+                        };
+                        currency: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        generatedAt: string;
+                        ok: boolean;
+                        /** @description paid orders not yet delivered: paid, pending_delivery */
+                        ordersAwaitingDelivery: {
+                            count: number;
+                            /** @description true when there are more than 1000: count stops at 1000 */
+                            countCapped: boolean;
+                            /** @description newest first (the first `limit`) */
+                            items: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                createdAt: string;
+                                currency: string;
+                                customerName: string | null;
+                                expiresAt: string | null;
+                                /** @description units over all lines */
+                                itemsCount: number;
+                                /** @description links to GET /api/stores/{storeId}/orders/{orderId} */
+                                orderId: string;
+                                paidAt: string | null;
+                                paymentMethod: string | null;
+                                paymentStatus: string;
+                                reference: string;
+                                status: string;
+                                total: number;
+                                totalMinor: number;
+                            }[];
+                            statuses: string[];
+                        };
+                        /** @description orders waiting for payment: pending_payment, pending_cash_collection, pending_manual */
+                        ordersAwaitingPayment: {
+                            count: number;
+                            /** @description true when there are more than 1000: count stops at 1000 */
+                            countCapped: boolean;
+                            /** @description newest first (the first `limit`) */
+                            items: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                createdAt: string;
+                                currency: string;
+                                customerName: string | null;
+                                expiresAt: string | null;
+                                /** @description units over all lines */
+                                itemsCount: number;
+                                /** @description links to GET /api/stores/{storeId}/orders/{orderId} */
+                                orderId: string;
+                                paidAt: string | null;
+                                paymentMethod: string | null;
+                                paymentStatus: string;
+                                reference: string;
+                                status: string;
+                                total: number;
+                                totalMinor: number;
+                            }[];
+                            statuses: string[];
+                        };
+                        /** @description bookings waiting for a staff decision (status pending, any date) */
+                        pendingApproval: {
+                            count: number;
+                            /** @description soonest first (the first `limit`); bookingId links to the booking */
+                            items: components["schemas"]["StaffBooking"][];
+                        };
+                        /** @description paid orders per day of the last 30 days (today included), as GET …/reports/sales */
+                        sales: {
+                            days: {
+                                date: string;
+                                ordersCount: number;
+                                revenue: number;
+                                revenueMinor: number;
+                            }[];
+                            /** @description YYYY-MM-DD in the store time zone */
+                            from: string;
+                            /** @description YYYY-MM-DD in the store time zone */
+                            to: string;
+                            totals: {
+                                ordersCount: number;
+                                revenue: number;
+                                revenueMinor: number;
+                            };
+                        };
+                        storeId: string;
+                        /** @description owners and admins only: sync runs that failed in the last 7 days */
+                        syncFailures?: {
+                            count: number;
+                            /** @description latest first (the first `limit`) */
+                            items: {
+                                failedCount: number;
+                                /** @description the first 3 */
+                                failures: {
+                                    itemId: string | null;
+                                    reason: string;
+                                    row: number | null;
+                                }[];
+                                finishedAt: string | null;
+                                kind: string;
+                                mode: string | null;
+                                /** @description links to the run in GET /developer/sync-runs */
+                                runId: string;
+                                source: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                startedAt: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            since: string;
+                        };
+                        timezone: string;
+                        /** @description YYYY-MM-DD in the store time zone */
+                        today: string;
+                        /** @description owners and admins only: webhook deliveries that failed for good in the last 7 days and were not redelivered since */
+                        webhookFailures?: {
+                            count: number;
+                            /** @description failures per endpoint, most recent first */
+                            endpoints: {
+                                count: number;
+                                enabled: boolean;
+                                endpointId: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                lastFailedAt: string;
+                                url: string;
+                            }[];
+                            /** @description latest first (the first `limit`) */
+                            items: {
+                                attemptCount: number;
+                                /** @description with endpointId, links to the delivery (and POST …/redeliver) */
+                                deliveryId: string;
+                                endpointId: string;
+                                eventId: string;
+                                eventType: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                failedAt: string;
+                                reason: string | null;
+                                url: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            since: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getStorePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whether integrations see the promo right now (inside its window) */
+                        active: boolean;
+                        ok: boolean;
+                        promo: components["schemas"]["StaffPromo"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    setStorePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body?: string | null;
+                    ctaLabel?: string | null;
+                    ctaUrl?: string | null;
+                    endsAt?: string | null;
+                    imageUrl?: string | null;
+                    startsAt?: string | null;
+                    subtitle?: string | null;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whether integrations see the promo right now (inside its window) */
+                        active: boolean;
+                        ok: boolean;
+                        promo: components["schemas"]["StaffPromo"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteStorePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getBookingsReport: {
+        parameters: {
+            query?: {
+                /** @description first bookingDate counted (YYYY-MM-DD, store time zone); default: no lower bound */
+                from?: string;
+                /** @description last bookingDate counted, inclusive; default: no upper bound */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string | null;
+                        ok: boolean;
+                        /** @description every status, zeros included */
+                        statuses: {
+                            /** @description as in booking records: pending shows as pending_approval */
+                            bookingStatus: string;
+                            count: number;
+                            status: "pending" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+                        }[];
+                        storeId: string;
+                        to: string | null;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getSalesReport: {
+        parameters: {
+            query: {
+                /** @description first day (YYYY-MM-DD, store time zone) */
+                from: string;
+                /** @description last day, inclusive; at most 366 days after from */
+                to: string;
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: string;
+                        days: {
+                            date: string;
+                            ordersCount: number;
+                            revenue: number;
+                            revenueMinor: number;
+                        }[];
+                        from: string;
+                        ok: boolean;
+                        storeId: string;
+                        timezone: string;
+                        to: string;
+                        totals: {
+                            ordersCount: number;
+                            revenue: number;
+                            revenueMinor: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    previewSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description days from `from` (default 7) */
+                    days?: number;
+                    /** @description ISO 8601 timestamp or store date YYYY-MM-DD; default now */
+                    from?: string;
+                    /** @description a service or course: its existing bookings take their seats in the preview */
+                    itemId?: string;
+                    /** @description slots returned at most (default 50) */
+                    limit?: number;
+                    /** @description the schedule as edited (defaults as on an item) */
+                    schedule: {
+                        /** @description free minutes kept after each booking */
+                        bufferMinutes?: number;
+                        /** @description bookings per slot (default 1) */
+                        capacity?: number;
+                        closedDates?: string[];
+                        /** @description length of one booking (default 60) */
+                        durationMinutes?: number;
+                        /** @description how soon a slot can be booked */
+                        leadTimeMinutes?: number;
+                        /** @description how far ahead a slot can be booked */
+                        maxAdvanceDays?: number;
+                        /** @description minutes between slot starts; defaults to the duration */
+                        slotIntervalMinutes?: number;
+                        weeklyHours?: {
+                            day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                            /** @description after start; 24:00 is the end of the day */
+                            end: string;
+                            start: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description open slots in the window (slots holds the first `limit`) */
+                        count: number;
+                        durationMinutes: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        from: string;
+                        ok: boolean;
+                        slots: {
+                            capacity: number;
+                            /** @description YYYY-MM-DD in the store time zone (send as bookingDate) */
+                            date: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            end: string;
+                            remaining: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            start: string;
+                            /** @description HH:MM in the store time zone (send as bookingTime) */
+                            time: string;
+                        }[];
+                        storeId: string;
+                        timezone: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        videos: components["schemas"]["StaffVideo"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    provider?: string | null;
+                    publishedAt?: string | null;
+                    thumbnailUrl?: string | null;
+                    title: string;
+                    /** @description video page or embed URL; absolute http(s) URL */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        video: components["schemas"]["StaffVideo"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    provider?: string | null;
+                    publishedAt?: string | null;
+                    thumbnailUrl?: string | null;
+                    title?: string;
+                    /** @description video page or embed URL; absolute http(s) URL */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        video: components["schemas"]["StaffVideo"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query: {
+                /** @description store the image belongs to (400 missing-store-id when absent) */
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, GIF, WebP or AVIF, at most 5 MB
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contentType: string;
+                        ok: boolean;
+                        size: number;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["IntegrationKey"][];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    createKey: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expiresAt?: string | null;
+                    name?: string;
+                    /** @description default: the website set */
+                    scopes?: ("catalog:read" | "content:read" | "availability:read" | "bookings:read" | "bookings:write" | "checkout:write" | "orders:read" | "customers:read" | "reports:read" | "developer")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["IntegrationKey"];
+                        ok: boolean;
+                        /** @description isk_… (shown only now) */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["IntegrationKey"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    listSyncRuns: {
+        parameters: {
+            query: {
+                cursor?: string;
+                limit?: number;
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        ok: boolean;
+                        runs: components["schemas"]["SyncRun"][];
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    createSyncRun: {
+        parameters: {
+            query: {
+                /** @description CSV feeds: let a full feed delete more than half the catalog */
+                allowMassDelete?: boolean;
+                /** @description true: check the feed exactly like a real run and answer what it would change (200), without changing anything or recording a run (CSV feeds; a JSON feed may send it here or in its body) */
+                dryRun?: boolean;
+                /** @description full: the feed is the whole catalog (items left out are deleted); upsert: create or update the items sent, keep the rest */
+                mode?: "full" | "upsert";
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description let a full feed delete more than half the catalog */
+                    allowMassDelete?: boolean;
+                    /** @description true: check the feed exactly like a real run and answer what it would change (200), without changing anything or recording a run */
+                    dryRun?: boolean;
+                    items: unknown[];
+                    /** @description full: the feed is the whole catalog (items left out are deleted); upsert: create or update the items sent, keep the rest */
+                    mode: "full" | "upsert";
+                };
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description every create, update and delete, in feed order then catalog order; unchanged items are left out */
+                        changes: {
+                            action: "create" | "update" | "delete";
+                            /** @description update: the item fields whose values change (price stands for price and priceMinor); create: the fields the new item has a value for; delete: empty */
+                            fields: string[];
+                            itemId: string;
+                        }[];
+                        counts: {
+                            created: number;
+                            deleted: number;
+                            failed: number;
+                            unchanged: number;
+                            updated: number;
+                        };
+                        /** @constant */
+                        dryRun: true;
+                        failures: {
+                            itemId: string | null;
+                            reason: string;
+                            row: number | null;
+                        }[];
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        run: components["schemas"]["SyncRun"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changes?: {
+                            action: "create" | "update" | "delete";
+                            /** @description update: the item fields whose values change (price stands for price and priceMinor); create: the fields the new item has a value for; delete: empty */
+                            fields: string[];
+                            itemId: string;
+                        }[];
+                        counts?: {
+                            created: number;
+                            deleted: number;
+                            failed: number;
+                            unchanged: number;
+                            updated: number;
+                        };
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @constant */
+                        dryRun?: true;
+                        error: string;
+                        expectedVersion?: string;
+                        failures?: {
+                            itemId: string | null;
+                            reason: string;
+                            row: number | null;
+                        }[];
+                        message: string;
+                        /** @constant */
+                        ok: false;
+                        receivedVersion?: string;
+                        requestId: string;
+                        run?: components["schemas"]["SyncRun"];
+                    };
+                };
+            };
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            /** @description Default Response */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changes?: {
+                            action: "create" | "update" | "delete";
+                            /** @description update: the item fields whose values change (price stands for price and priceMinor); create: the fields the new item has a value for; delete: empty */
+                            fields: string[];
+                            itemId: string;
+                        }[];
+                        counts?: {
+                            created: number;
+                            deleted: number;
+                            failed: number;
+                            unchanged: number;
+                            updated: number;
+                        };
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @constant */
+                        dryRun?: true;
+                        error: string;
+                        expectedVersion?: string;
+                        failures?: {
+                            itemId: string | null;
+                            reason: string;
+                            row: number | null;
+                        }[];
+                        message: string;
+                        /** @constant */
+                        ok: false;
+                        receivedVersion?: string;
+                        requestId: string;
+                        run?: components["schemas"]["SyncRun"];
+                    };
+                };
+            };
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    rollbackSyncRun: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        rolledBackRuns: components["schemas"]["SyncRun"][];
+                        run: components["schemas"]["SyncRun"];
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: components["schemas"]["WebhookEndpoint"][];
+                        ok: boolean;
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Unknown fields are refused (a caller-chosen secret, for one, is never accepted). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test */
+                    events?: ("*" | "booking.created" | "booking.updated" | "order.created" | "order.updated" | "order.paid" | "order.payment_failed" | "blog.post.published" | "blog.post.updated" | "blog.post.unpublished" | "catalog.sync.succeeded" | "catalog.sync.failed" | "catalog.rolled_back" | "webhook.test")[];
+                    /** @description https URL that does not resolve to a private address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE_TARGETS) */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        ok: boolean;
+                        /** @description whsec_… (shown only now) */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpointId: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    enabled?: boolean;
+                    /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test */
+                    events?: ("*" | "booking.created" | "booking.updated" | "order.created" | "order.updated" | "order.paid" | "order.payment_failed" | "blog.post.published" | "blog.post.updated" | "blog.post.unpublished" | "catalog.sync.succeeded" | "catalog.sync.failed" | "catalog.rolled_back" | "webhook.test")[];
+                    /** @description true: a new whsec_ secret replaces the old one and is returned once */
+                    rotateSecret?: boolean;
+                    /** @description https URL that does not resolve to a private address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE_TARGETS) */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        ok: boolean;
+                        /** @description the new whsec_ secret, only when rotateSecret was true */
+                        secret?: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                        endpointId: string;
+                        nextCursor: string | null;
+                        ok: boolean;
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                deliveryId: string;
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string;
+                        durationMs: number | null;
+                        error: string | null;
+                        eventId: string;
+                        ok: boolean;
+                        responseStatus: number | null;
+                        /** @description succeeded or failed */
+                        status: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+        };
+    };
+    createCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry-safe key, 1–255 visible ASCII: the same key with the same body within 24 h replays the first answer */
+                "idempotency-key"?: string;
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            /** @description Every error response (CONTRACT §3). */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+            502: components["responses"]["IntegrationError502"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description page size, 1–100 (default 20) */
+                limit?: number;
+                /** @description matches name (case-insensitive), email or phone */
+                q?: string;
+                /** @description store identifier (400 missing-store-id when absent) */
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description customers on this page */
+                        count: number;
+                        /** @description newest first */
+                        customers: components["schemas"]["Customer"][];
+                        nextCursor: string | null;
+                        ok: boolean;
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getGallery: {
+        parameters: {
+            query: {
+                /** @description store identifier (400 missing-store-id when absent) */
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description published entries with a non-empty url, by sortOrder then createdAt */
+                        gallery: components["schemas"]["GalleryEntry"][];
+                        ok: boolean;
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getLegacyCatalog: {
+        parameters: {
+            query: {
+                storeId: string;
+                /** @description ISO 8601 timestamp: only items updated after it */
+                updatedSince?: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        products: {
+                            currency: string;
+                            id: string;
+                            name: string;
+                            /** @description minor units */
+                            price: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                        }[];
+                        storeId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getTopSelling: {
+        parameters: {
+            query: {
+                /** @description look-back window in days, 1–365 (default 30) */
+                days?: number;
+                /** @description products returned, 1–100 (default 10) */
+                limit?: number;
+                /** @description store identifier (400 missing-store-id when absent) */
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: string;
+                        days: number;
+                        limit: number;
+                        ok: boolean;
+                        /** @description most units first */
+                        products: {
+                            name: string;
+                            /** @description paid orders containing the product */
+                            ordersCount: number;
+                            productId: string;
+                            /** @description units sold in paid orders */
+                            quantity: number;
+                            /** @description major units */
+                            revenue: number;
+                            revenueMinor: number;
+                        }[];
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getVideos: {
+        parameters: {
+            query: {
+                /** @description store identifier (400 missing-store-id when absent) */
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        storeId: string;
+                        /** @description newest publishedAt first; videos without publishedAt last */
+                        videos: components["schemas"]["Video"][];
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    showPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/html page */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description text/html page */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    submitPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    action: "pay" | "decline" | "cancel";
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description redirect */
+            303: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    returnFromPayment: {
+        parameters: {
+            query?: {
+                reference?: string;
+                trxref?: string;
+            };
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description redirect */
+            303: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description text/html page */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getPublicCatalog: {
+        parameters: {
+            query?: {
+                storeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        currency: string;
+                        ok: boolean;
+                        products: {
+                            category: string | null;
+                            currency: string;
+                            description: string | null;
+                            id: string;
+                            imageAlt: string | null;
+                            imageUrl: string | null;
+                            imageUrls: string[];
+                            inStock: boolean;
+                            itemType: "product" | "service" | "course";
+                            name: string;
+                            price: number;
+                            priceMinor: number;
+                            type: string;
+                        }[];
+                        storeId: string;
+                        storeName: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            304: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        database: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        database: string;
+                        error: string;
+                        ok: boolean;
+                    };
+                };
+            };
+        };
+    };
+    showBlogPage: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description bad cursor */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the 404 page */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    showPostPage: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                postSlug: string;
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description bad cursor */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the 404 page */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            401: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            403: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            409: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            413: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            415: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            422: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error response (CONTRACT §3). */
+            500: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": components["schemas"]["ErrorBody"];
+                    "image/gif": components["schemas"]["ErrorBody"];
+                    "image/jpeg": components["schemas"]["ErrorBody"];
+                    "image/png": components["schemas"]["ErrorBody"];
+                    "image/webp": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                /** @description ISO 8601 timestamp */
+                from: string;
+                serviceId: string;
+                storeId: string;
+                /** @description ISO 8601 timestamp, after from, at most 62 days later */
+                to: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    listBookings: {
+        parameters: {
+            query: {
+                cursor?: string;
+                /** @description bookingDate on or after (YYYY-MM-DD) */
+                from?: string;
+                /** @description default 50 */
+                limit?: number;
+                reference?: string;
+                serviceId?: string;
+                status?: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+                storeId: string;
+                /** @description bookingDate on or before (YYYY-MM-DD) */
+                to?: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bookings: components["schemas"]["Booking"][];
+                        count: number;
+                        nextCursor: string | null;
+                        ok: boolean;
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    createBooking: {
+        parameters: {
+            query: {
+                storeId: string;
+            };
+            header?: {
+                /** @description retry-safe key, 1–255 visible ASCII */
+                "idempotency-key"?: string;
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Booking create request (SPEC.md): top-level payment fields or the payment object. Unknown fields are ignored. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: components["schemas"]["Booking"];
+                        bookingId: string;
+                        bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+                        ok: boolean;
+                        paymentStatus: "payment_pending" | "paid" | "manual_review" | "refunded";
+                        /** @description IB- + 8 Crockford base32 characters */
+                        reference: string;
+                        status: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            /** @description Every error response (CONTRACT §3). */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    previewCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry-safe key, 1–255 visible ASCII: the same key with the same body within 24 h replays the first answer */
+                "idempotency-key"?: string;
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPreview"];
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            /** @description Every error response (CONTRACT §3). */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getOrderStatus: {
+        parameters: {
+            query: {
+                clientOrderId?: string;
+                /** @description order reference, trxref or clientOrderId */
+                reference?: string;
+                /** @description store identifier (400 missing-store-id when absent) */
+                storeId: string;
+                /** @description the trxref the hosted page returned with */
+                trxref?: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getCatalog: {
+        parameters: {
+            query: {
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalog"];
+                };
+            };
+            /** @description not modified (If-None-Match) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getPromo: {
+        parameters: {
+            query: {
+                /** @description store identifier (400 missing-store-id when absent) */
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description the current promo; null when there is none or now is outside its window */
+                        promo: components["schemas"]["Promo"] | null;
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    receivePaystackWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-paystack-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The raw event Paystack sends; x-paystack-signature is the HMAC-SHA512 of these exact bytes */
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    event: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applied: boolean;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+}

@@ -1,0 +1,30 @@
+// The current store's settings (name, currency, time zone, fees, notifications).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ok } from './client';
+import type { components, paths } from './schema';
+
+export type Store = components['schemas']['Store'];
+export type StoreSettingsPatch = NonNullable<paths['/api/stores/{storeId}']['patch']['requestBody']>['content']['application/json'];
+
+export const storeKeys = {
+  store: (storeId: string) => ['stores', storeId, 'settings'] as const,
+};
+
+export function useStoreSettings(storeId: string) {
+  return useQuery({
+    queryKey: storeKeys.store(storeId),
+    queryFn: async () => (await ok(api.GET('/api/stores/{storeId}', { params: { path: { storeId } } }))).store,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useUpdateStore(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StoreSettingsPatch) => ok(api.PATCH('/api/stores/{storeId}', { params: { path: { storeId } }, body })),
+    onSuccess: (data) => {
+      client.setQueryData(storeKeys.store(storeId), data.store);
+      void client.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}

@@ -1,0 +1,128 @@
+// The frame of every store page: a header with the store switcher and account menu, a navigation
+// bar (a drawer on phones) listing only what the member's role may use, and the page itself.
+import { Suspense } from 'react';
+import { AppShell, Burger, Center, Group, Loader, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { canManage, useLogout, useSession, type Role } from '../api/session';
+import { useStoreSettings } from '../api/store';
+import { StoreProvider } from './store-context';
+import { PageLoader } from './PageState';
+
+interface NavItem {
+  to: string;
+  label: string;
+  roles?: Role[];
+}
+
+export const NAV: NavItem[] = [
+  { to: 'today', label: 'Today' },
+  { to: 'bookings', label: 'Bookings' },
+  { to: 'orders', label: 'Orders' },
+  { to: 'catalog', label: 'Catalog' },
+  { to: 'customers', label: 'Customers' },
+  { to: 'content', label: 'Content' },
+  { to: 'blog', label: 'Blog' },
+  { to: 'settings', label: 'Settings' },
+  { to: 'developers', label: 'Developers', roles: ['owner', 'admin'] },
+];
+
+export function StoreLayout() {
+  const { storeId = '' } = useParams();
+  const session = useSession();
+  const settings = useStoreSettings(storeId);
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  if (session.isPending) return <PageLoader />;
+  if (!session.data) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  const membership = session.data.stores.find((s) => s.id === storeId);
+  if (!membership) return <Navigate to="/" replace />;
+  // An invited member replaces the temporary password before anything else (the account page says why).
+  const mustChange = session.data.user.mustChangePassword === true;
+  if (mustChange && !location.pathname.endsWith('/account')) return <Navigate to={`/s/${storeId}/account?first=1`} replace />;
+  if (settings.isPending) return <PageLoader />;
+  const store = settings.data;
+  const role = membership.role as Role;
+  const items = mustChange ? [] : NAV.filter((n) => !n.roles || n.roles.includes(role));
+
+  return (
+    <StoreProvider
+      value={{
+        storeId,
+        membership: membership as never,
+        role,
+        currency: store?.currency ?? 'GHS',
+        timezone: store?.timezone ?? 'UTC',
+        name: store?.name ?? membership.name,
+        slug: store?.slug ?? membership.slug,
+      }}
+    >
+      <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+              <Menu position="bottom-start" withinPortal>
+                <Menu.Target>
+                  <UnstyledButton aria-label={`Store: ${membership.name}. Switch store`} style={{ minWidth: 0 }}>
+                    <Text fw={700} truncate="end">{store?.name ?? membership.name}</Text>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>Your stores</Menu.Label>
+                  {session.data.stores.map((s) => (
+                    <Menu.Item key={s.id} onClick={() => navigate(`/s/${s.id}/today`)} aria-current={s.id === storeId ? 'true' : undefined}>
+                      {s.name} <Text span size="xs" c="dimmed">({s.role})</Text>
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={`Account: ${session.data.user.name}`}>
+                  <Text size="sm" truncate="end" maw={160}>{session.data.user.name}</Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{session.data.user.email}</Menu.Label>
+                <Menu.Item component={Link} to={`/s/${storeId}/account`}>Change password</Menu.Item>
+                <Menu.Item
+                  color="red"
+                  onClick={async () => {
+                    await logout.mutateAsync().catch(() => undefined);
+                    navigate('/login');
+                  }}
+                >
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Store sections">
+          <ScrollArea>
+            <nav>
+              <VisuallyHidden><h2>Sections</h2></VisuallyHidden>
+              {items.map((item) => {
+                const to = `/s/${storeId}/${item.to}`;
+                const active = location.pathname === to || location.pathname.startsWith(`${to}/`);
+                return <NavLink key={item.to} component={Link} to={to} label={item.label} active={active} aria-current={active ? 'page' : undefined} onClick={close} />;
+              })}
+            </nav>
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Suspense fallback={<Center h={200}><Loader aria-label="Loading" /></Center>}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </StoreProvider>
+  );
+}
+
+export { canManage };

@@ -1,0 +1,51 @@
+// Loading, error and empty states shared by every page.
+import type { ReactNode } from 'react';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '../api/client';
+
+export function PageLoader() {
+  return (
+    <Center h="60vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+export function PageError({ error, retry }: { error: unknown; retry?: () => void }) {
+  const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'Something went wrong.';
+  const requestId = error instanceof ApiError ? error.requestId : undefined;
+  return (
+    <Alert color="red" title="This could not be loaded" role="alert">
+      <Stack gap="xs">
+        <Text size="sm">{message}</Text>
+        {requestId && <Text size="xs">Request id: {requestId}</Text>}
+        {retry && (
+          <Group>
+            <Button size="xs" variant="white" color="red" onClick={retry}>Try again</Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack align="center" py="xl" gap="xs">
+      <Text fw={600}>{title}</Text>
+      {children && <Text size="sm" c="dimmed" ta="center">{children}</Text>}
+    </Stack>
+  );
+}
+
+export function PageHeader({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
+  return (
+    <Stack gap={4} mb="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={1} size="h2">{title}</Title>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+      {children && <Text size="sm" c="dimmed">{children}</Text>}
+    </Stack>
+  );
+}

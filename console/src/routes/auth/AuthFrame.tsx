@@ -1,0 +1,20 @@
+// The centred card every signed-out page (sign in, sign up, password reset) sits in.
+import type { ReactNode } from 'react';
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+
+export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Paper withBorder shadow="sm" p="lg" radius="md" w="100%" maw={420}>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed">Store console</Text>
+            <Title order={1} size="h2">{title}</Title>
+            {subtitle && <Text size="sm" c="dimmed">{subtitle}</Text>}
+          </Stack>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

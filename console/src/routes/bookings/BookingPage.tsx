@@ -1,0 +1,300 @@
+// One booking: who, what, when, payment, what the customer sent and the team's own notes; the
+// status changes the booking allows (CONTRACT §4), each saying whether the customer gets an email.
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useParams } from 'react-router';
+import { NEXT_STATUSES, useBooking, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
+import { ApiError } from '../../api/client';
+import { canManage } from '../../api/session';
+import { useStoreSettings } from '../../api/store';
+import { PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { useCurrentStore } from '../../components/store-context';
+import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
+import { RescheduleModal } from './RescheduleModal';
+import { ACTION_LABELS, BookingStatusBadge } from './status';
+
+const PAYMENT_STATUSES: { value: Booking['paymentStatus']; label: string }[] = [
+  { value: 'payment_pending', label: 'Payment pending' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'manual_review', label: 'Manual review' },
+  { value: 'refunded', label: 'Refunded' },
+];
+
+const DONE: Partial<Record<BookingStatus, string>> = {
+  confirmed: 'Booking confirmed',
+  completed: 'Booking marked completed',
+  cancelled: 'Booking cancelled',
+  rescheduled: 'Booking rescheduled',
+};
+
+export function Component() {
+  const { bookingId = '' } = useParams();
+  const store = useCurrentStore();
+  const booking = useBooking(store.storeId, bookingId);
+
+  if (booking.isPending) return <PageLoader />;
+  if (booking.isError) {
+    const missing = booking.error instanceof ApiError && booking.error.status === 404;
+    return (
+      <Stack>
+        <BackLink />
+        <PageHeader title={missing ? 'Booking not found' : 'Booking'} />
+        {missing ? <Text>This booking does not exist in {store.name}.</Text> : <PageError error={booking.error} retry={() => booking.refetch()} />}
+      </Stack>
+    );
+  }
+  return <BookingView key={booking.data.bookingId} booking={booking.data} />;
+}
+
+function BackLink() {
+  const store = useCurrentStore();
+  return (
+    <Anchor component={Link} to={`/s/${store.storeId}/bookings`} size="sm">
+      ‹ All bookings
+    </Anchor>
+  );
+}
+
+/** When a status change emails the customer: notifications on and an email on the booking. */
+function EmailNotice({ booking }: { booking: Booking }) {
+  const store = useCurrentStore();
+  const settings = useStoreSettings(store.storeId);
+  if (!settings.data) return null;
+  if (!settings.data.notificationsEnabled) {
+    return (
+      <Text size="sm" c="dimmed">
+        Customer emails are turned off for this store, so status changes are not emailed
+        {canManage(store.role) ? <> (<Anchor component={Link} to={`/s/${store.storeId}/settings`} inherit>Settings</Anchor>)</> : null}.
+      </Text>
+    );
+  }
+  if (!booking.customer.email) return <Text size="sm" c="dimmed">This booking has no email address, so the customer is not emailed about changes.</Text>;
+  return (
+    <Text size="sm" c="dimmed">
+      Confirming, completing, cancelling or rescheduling emails the customer at <strong>{booking.customer.email}</strong>. Notes and payment changes do not.
+    </Text>
+  );
+}
+
+function BookingView({ booking }: { booking: Booking }) {
+  const store = useCurrentStore();
+  const update = useUpdateBooking(store.storeId, booking.bookingId);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const next = NEXT_STATUSES[booking.status];
+  const when = `${formatLocalDate(booking.bookingDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}, ${booking.bookingTime}–${booking.endTime}`;
+
+  async function change(body: BookingPatch): Promise<boolean> {
+    setActionError(null);
+    try {
+      await update.mutateAsync(body);
+      notifications.show({ color: 'teal', message: DONE[body.status as BookingStatus] ?? 'Booking updated' });
+      return true;
+    } catch (error) {
+      setActionError(error);
+      return false;
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <BackLink />
+      <PageHeader title={`Booking ${booking.reference}`}>
+        {booking.serviceName} · {when}
+      </PageHeader>
+
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <BookingStatusBadge booking={booking} />
+          {next.length === 0 && <Text size="sm" c="dimmed">A {statusLabel(booking.status).toLowerCase()} booking cannot change any more.</Text>}
+        </Group>
+        {next.length > 0 && (
+          <Group gap="xs">
+            {next.includes('confirmed') && <Button onClick={() => change({ status: 'confirmed' })} loading={update.isPending && update.variables?.status === 'confirmed'}>{ACTION_LABELS.confirmed}</Button>}
+            {next.includes('completed') && <Button onClick={() => change({ status: 'completed' })} loading={update.isPending && update.variables?.status === 'completed'}>{ACTION_LABELS.completed}</Button>}
+            {next.includes('rescheduled') && <Button variant="default" onClick={() => setRescheduling(true)}>{ACTION_LABELS.rescheduled}</Button>}
+            {next.includes('cancelled') && <Button variant="outline" color="red" onClick={() => setConfirmCancel(true)}>{ACTION_LABELS.cancelled}</Button>}
+          </Group>
+        )}
+      </Group>
+      {next.length > 0 && <EmailNotice booking={booking} />}
+      {actionError !== null && (
+        <Alert color="red" role="alert" title="The booking was not changed" withCloseButton closeButtonLabel="Dismiss" onClose={() => setActionError(null)}>
+          {actionError instanceof Error ? actionError.message : 'Something went wrong.'}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder component="section" aria-labelledby="booking-appointment">
+          <Title order={2} size="h4" id="booking-appointment" mb="sm">Appointment</Title>
+          <DataList labelWidth={110}>
+            <Item label="Service">{booking.serviceName}</Item>
+            <Item label="Date">{formatLocalDate(booking.bookingDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Item>
+            <Item label="Time">{booking.bookingTime}–{booking.endTime} ({booking.timezone})</Item>
+            <Item label="Quantity">{booking.quantity}</Item>
+            <Item label="Reference">{booking.reference}</Item>
+            <Item label="Booked">{formatDateTime(booking.createdAt, store.timezone)}{booking.sourceChannel ? ` via ${booking.sourceChannel}` : ''}</Item>
+          </DataList>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="booking-customer">
+          <Title order={2} size="h4" id="booking-customer" mb="sm">Customer</Title>
+          <DataList labelWidth={110}>
+            <Item label="Name">
+              {booking.customerId ? <Anchor component={Link} to={`/s/${store.storeId}/customers/${booking.customerId}`} inherit>{booking.customer.name}</Anchor> : booking.customer.name}
+            </Item>
+            <Item label="Phone"><Anchor href={`tel:${booking.customer.phone}`} inherit>{booking.customer.phone}</Anchor></Item>
+            <Item label="Email">{booking.customer.email ? <Anchor href={`mailto:${booking.customer.email}`} inherit>{booking.customer.email}</Anchor> : 'Not given'}</Item>
+          </DataList>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="booking-from-customer">
+          <Title order={2} size="h4" id="booking-from-customer" mb="sm">From the customer</Title>
+          <Stack gap="sm">
+            <div>
+              <Text size="sm" fw={600}>Notes</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{booking.notes || 'None'}</Text>
+            </div>
+            {Object.keys(booking.attributes).length > 0 && (
+              <div>
+                <Text size="sm" fw={600} mb={4}>Details</Text>
+                <DataList labelWidth={110}>
+                  {Object.entries(booking.attributes).map(([key, value]) => (
+                    <Item key={key} label={key}>{typeof value === 'string' ? value : JSON.stringify(value)}</Item>
+                  ))}
+                </DataList>
+              </div>
+            )}
+          </Stack>
+        </Card>
+
+        <StaffNotes booking={booking} />
+
+        <PaymentCard booking={booking} />
+      </SimpleGrid>
+
+      <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this booking?" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack>
+          <Text size="sm">
+            {booking.customer.name} · {booking.serviceName} · {when}. A cancelled booking cannot be reopened; its slot becomes free for others.
+          </Text>
+          <EmailNotice booking={booking} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmCancel(false)}>Keep booking</Button>
+            <Button
+              color="red"
+              loading={update.isPending}
+              onClick={async () => {
+                await change({ status: 'cancelled' });
+                setConfirmCancel(false);
+              }}
+            >
+              Cancel booking
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      {rescheduling && (
+        <RescheduleModal
+          booking={booking}
+          notice={<EmailNotice booking={booking} />}
+          onClose={() => setRescheduling(false)}
+          onDone={() => {
+            setRescheduling(false);
+            notifications.show({ color: 'teal', message: DONE.rescheduled });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function PaymentCard({ booking }: { booking: Booking }) {
+  const store = useCurrentStore();
+  const update = useUpdateBooking(store.storeId, booking.bookingId);
+  const [status, setStatus] = useState<string | null>(booking.paymentStatus);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card withBorder component="section" aria-labelledby="booking-payment">
+      <Title order={2} size="h4" id="booking-payment" mb="sm">Payment</Title>
+      <DataList labelWidth={110} mb="sm">
+        <Item label="Status">{statusLabel(booking.paymentStatus)}</Item>
+        <Item label="Method">{booking.paymentMethod ? statusLabel(booking.paymentMethod) : 'Not given'}</Item>
+        <Item label="Amount">{booking.paymentAmountMinor !== null ? formatMoney(booking.paymentAmountMinor, store.currency) : 'Not given'}</Item>
+      </DataList>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!status) return;
+          setError(null);
+          try {
+            await update.mutateAsync({ paymentStatus: status as Booking['paymentStatus'] });
+            notifications.show({ color: 'teal', message: `Payment marked ${statusLabel(status).toLowerCase()}` });
+          } catch (err) {
+            setError(err instanceof Error ? err.message : 'The payment status was not changed.');
+          }
+        }}
+      >
+        <Group align="flex-end" gap="xs">
+          <Select label="Change payment status" data={PAYMENT_STATUSES} value={status} onChange={setStatus} allowDeselect={false} error={error} style={{ flex: '1 1 160px' }} />
+          <Button type="submit" variant="default" disabled={status === booking.paymentStatus} loading={update.isPending}>Update payment</Button>
+        </Group>
+      </form>
+    </Card>
+  );
+}
+
+function StaffNotes({ booking }: { booking: Booking }) {
+  const store = useCurrentStore();
+  const update = useUpdateBooking(store.storeId, booking.bookingId);
+  // Seeded once: a refetch while someone types never replaces their text.
+  const [text, setText] = useState(booking.staffNotes ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const saved = (booking.staffNotes ?? '') === text;
+  return (
+    <Card withBorder component="section" aria-labelledby="booking-staff-notes">
+      <Title order={2} size="h4" id="booking-staff-notes" mb="sm">Staff notes</Title>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError(null);
+          try {
+            await update.mutateAsync({ staffNotes: text.trim() ? text : null });
+            notifications.show({ color: 'teal', message: 'Staff notes saved' });
+          } catch (err) {
+            if (err instanceof ApiError) setError(err.details.find((d) => d.field === 'staffNotes')?.message ?? err.message);
+            else setError('The notes were not saved. Try again.');
+          }
+        }}
+      >
+        <Stack gap="xs">
+          <Textarea
+            label="Notes for your team"
+            description="Only people of this store see these; the customer is not told."
+            autosize
+            minRows={3}
+            maxRows={10}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" variant="default" disabled={saved} loading={update.isPending}>Save notes</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+// Bookings: a calendar (day or week) and a filterable list; each booking opens on its own page.
+import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageState';
+import { useCurrentStore } from '../../components/store-context';
+import { BookingCalendar } from './BookingCalendar';
+import { BookingList } from './BookingList';
+
+export function Component() {
+  const store = useCurrentStore();
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'list' ? 'list' : 'calendar';
+
+  return (
+    <>
+      <PageHeader title="Bookings">Times are in the store's time zone ({store.timezone}).</PageHeader>
+      <Tabs
+        value={view}
+        // Each view keeps its own filters in the address; switching views starts clean.
+        onChange={(v) => setParams(v === 'list' ? { view: 'list' } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="calendar">Calendar</Tabs.Tab>
+          <Tabs.Tab value="list">List</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="calendar"><BookingCalendar /></Tabs.Panel>
+        <Tabs.Panel value="list"><BookingList /></Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+// The item form's values and their conversion from and to the API's item. Field names follow the
+// API's paths (name, stockCount, schedule.weeklyHours.0.end …) so its validation details land on
+// the right input; the price is typed in major units of the store currency.
+import type { Item, ItemPatch, ItemType, NewItem, Schedule, Weekday } from '../../api/items';
+import { currencyDigits, toMinor } from '../../lib/format';
+import { hasSchedule } from './labels';
+
+export interface HoursValue {
+  day: Weekday;
+  start: string;
+  /** "00:00" here means midnight at the end of the day (the API's "24:00"): a time input cannot show 24:00. */
+  end: string;
+}
+
+export interface ScheduleValues {
+  durationMinutes: number | string;
+  capacity: number | string;
+  /** Empty: a slot starts every `durationMinutes`. */
+  slotIntervalMinutes: number | string;
+  bufferMinutes: number | string;
+  leadTimeMinutes: number | string;
+  maxAdvanceDays: number | string;
+  /** Grouped by day in week order; indices are the API's `schedule.weeklyHours.<i>`. */
+  weeklyHours: HoursValue[];
+  closedDates: string[];
+}
+
+export interface ItemFormValues {
+  itemType: ItemType;
+  name: string;
+  category: string;
+  description: string;
+  price: number | string;
+  trackStock: boolean;
+  stockCount: number | string;
+  imageUrl: string;
+  imageAlt: string;
+  published: boolean;
+  schedule: ScheduleValues;
+}
+
+const WEEKDAY_HOURS: HoursValue[] = (['mon', 'tue', 'wed', 'thu', 'fri'] as Weekday[]).map((day) => ({ day, start: '09:00', end: '17:00' }));
+
+export function defaultSchedule(): ScheduleValues {
+  return { durationMinutes: 60, capacity: 1, slotIntervalMinutes: '', bufferMinutes: 0, leadTimeMinutes: 0, maxAdvanceDays: 90, weeklyHours: WEEKDAY_HOURS.map((h) => ({ ...h })), closedDates: [] };
+}
+
+export function newItemValues(itemType: ItemType): ItemFormValues {
+  return {
+    itemType,
+    name: '',
+    category: '',
+    description: '',
+    price: '',
+    trackStock: false,
+    stockCount: '',
+    imageUrl: '',
+    imageAlt: '',
+    published: true,
+    schedule: defaultSchedule(),
+  };
+}
+
+function scheduleValues(schedule: Schedule | null): ScheduleValues {
+  if (!schedule) return { ...defaultSchedule(), weeklyHours: [] };
+  return {
+    durationMinutes: schedule.durationMinutes,
+    capacity: schedule.capacity,
+    slotIntervalMinutes: schedule.slotIntervalMinutes === schedule.durationMinutes ? '' : schedule.slotIntervalMinutes,
+    bufferMinutes: schedule.bufferMinutes,
+    leadTimeMinutes: schedule.leadTimeMinutes,
+    maxAdvanceDays: schedule.maxAdvanceDays,
+    weeklyHours: sortHours(schedule.weeklyHours.map((h) => ({ day: h.day, start: h.start, end: h.end === '24:00' ? '00:00' : h.end }))),
+    closedDates: [...schedule.closedDates],
+  };
+}
+
+const DAY_ORDER: Record<Weekday, number> = { mon: 0, tue: 1, wed: 2, thu: 3, fri: 4, sat: 5, sun: 6 };
+
+/** Week order, then opening time (a stable order the grid keeps while people type). */
+export function sortHours(hours: HoursValue[]): HoursValue[] {
+  return [...hours].sort((a, b) => DAY_ORDER[a.day] - DAY_ORDER[b.day] || a.start.localeCompare(b.start));
+}
+
+export function itemValues(item: Item): ItemFormValues {
+  const digits = currencyDigits(item.currency);
+  return {
+    itemType: item.itemType,
+    name: item.name,
+    category: item.category ?? '',
+    description: item.description ?? '',
+    price: Number((item.priceMinor / 10 ** digits).toFixed(digits)),
+    trackStock: item.stockCount !== null,
+    stockCount: item.stockCount ?? '',
+    imageUrl: item.imageUrl ?? '',
+    imageAlt: item.imageAlt ?? '',
+    published: item.published,
+    schedule: scheduleValues(item.schedule),
+  };
+}
+
+/** A number the person typed, or undefined when the field is empty (the API then uses its default). */
+const num = (v: number | string): number | undefined => (v === '' || v === null ? undefined : Number(v));
+
+/** The schedule as the API takes it; values are sent as typed and judged by the service. */
+export function toSchedule(s: ScheduleValues): NonNullable<NewItem['schedule']> {
+  const out: NonNullable<NewItem['schedule']> = {
+    weeklyHours: s.weeklyHours.map((h) => ({ day: h.day, start: h.start, end: h.end === '00:00' ? '24:00' : h.end })),
+    closedDates: [...s.closedDates].sort(),
+  };
+  for (const key of ['durationMinutes', 'capacity', 'slotIntervalMinutes', 'bufferMinutes', 'leadTimeMinutes', 'maxAdvanceDays'] as const) {
+    const value = num(s[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+const text = (v: string) => v.trim() || null;
+
+/** The body of POST …/items. */
+export function toNewItem(v: ItemFormValues, currency: string): NewItem {
+  return {
+    itemType: v.itemType,
+    name: v.name.trim(),
+    category: text(v.category),
+    description: text(v.description),
+    priceMinor: toMinor(v.price, currency) ?? 0,
+    stockCount: v.trackStock ? (num(v.stockCount) ?? 0) : null,
+    imageUrl: v.imageUrl || null,
+    imageAlt: text(v.imageAlt),
+    published: v.published,
+    ...(hasSchedule(v.itemType) ? { schedule: toSchedule(v.schedule) } : {}),
+  };
+}
+
+/** The body of PATCH …/items/{id}: only what changed, so stock taken by orders meanwhile is kept. */
+export function toPatch(v: ItemFormValues, currency: string, dirty: (path: string) => boolean): ItemPatch {
+  const full = toNewItem(v, currency);
+  const patch: ItemPatch = {};
+  if (dirty('name')) patch.name = full.name;
+  if (dirty('category')) patch.category = full.category;
+  if (dirty('description')) patch.description = full.description;
+  if (dirty('price')) patch.priceMinor = full.priceMinor;
+  if (dirty('trackStock') || dirty('stockCount')) patch.stockCount = full.stockCount;
+  if (dirty('imageUrl')) patch.imageUrl = full.imageUrl;
+  if (dirty('imageAlt') || dirty('imageUrl')) patch.imageAlt = full.imageAlt;
+  if (dirty('published')) patch.published = full.published;
+  if (hasSchedule(v.itemType) && dirty('schedule')) patch.schedule = full.schedule;
+  return patch;
+}
+
+/** The form's path for a service field path (the price is typed in major units, so priceMinor shows on it). */
+export function formField(field: string): string {
+  return field === 'priceMinor' ? 'price' : field;
+}

@@ -1,0 +1,401 @@
+// One order: items and totals, fees and who receives what, payment, customer, delivery, timeline
+// and note; the changes its status allows for the member's role (mark paid, fulfilment, refund,
+// cancel), destructive ones behind a confirmation. A payment in manual review is flagged with its note.
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Checkbox, DataList, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { orderActions, useCancelOrder, useFulfilment, useMarkPaid, useOrder, useRefund, type FulfilmentStatus, type Order } from '../../api/orders';
+import { canManage } from '../../api/session';
+import { PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { useCurrentStore } from '../../components/store-context';
+import { formatDateTime, formatMoney, statusLabel } from '../../lib/format';
+import { notifyDone } from '../../lib/notify';
+import { MARK_PAID_METHODS, OrderStatusBadge, orderStatusLabel, paymentMethodLabel, warningAlertStyles } from './status';
+
+export function Component() {
+  const { orderId = '' } = useParams();
+  const store = useCurrentStore();
+  const order = useOrder(store.storeId, orderId);
+
+  if (order.isPending) return <PageLoader />;
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <Stack>
+        <BackLink />
+        <PageHeader title={missing ? 'Order not found' : 'Order'} />
+        {missing ? <Text>There is no order {orderId} in {store.name}.</Text> : <PageError error={order.error} retry={() => order.refetch()} />}
+      </Stack>
+    );
+  }
+  return <OrderView routeId={orderId} order={order.data} refetch={() => order.refetch()} />;
+}
+
+function BackLink() {
+  const store = useCurrentStore();
+  return (
+    <Anchor component={Link} to={`/s/${store.storeId}/orders`} size="sm">
+      ‹ All orders
+    </Anchor>
+  );
+}
+
+type Dialog = 'mark-paid' | 'refund' | 'cancel' | null;
+
+/** A failed change in words a person can act on; `fresh` is the order as it is after the failure. */
+function explain(action: 'mark-paid' | 'refund' | 'cancel' | FulfilmentStatus, error: unknown, fresh: Order | undefined): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : 'Something went wrong.';
+  if (error.status === 409 && action === 'cancel' && fresh?.paymentStatus === 'manual_review') {
+    return 'Money was received for this order, so it cannot be cancelled: cancelling would hide that payment. Check the payment, then mark the order paid to accept it, or refund it.';
+  }
+  if (error.status === 409 && error.code === 'out-of-stock') {
+    return `Not enough stock is left to mark this order paid: ${error.message} Add stock in the catalog, or refund the payment.`;
+  }
+  if (error.status === 409 && fresh) {
+    return `This order is now “${orderStatusLabel(fresh.status)}”, so that change no longer applies. Nothing was changed. (${error.message})`;
+  }
+  if (error.status === 403) return 'Your role in this store does not allow this. Ask an owner or admin.';
+  return error.message;
+}
+
+function OrderView({ routeId, order, refetch }: { routeId: string; order: Order; refetch: () => Promise<{ data?: Order }> }) {
+  const store = useCurrentStore();
+  const currency = order.currency || store.currency;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const actions = orderActions(order, canManage(store.role));
+  const fulfilment = useFulfilment(store.storeId, routeId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+  const inReview = order.paymentStatus === 'manual_review';
+
+  async function move(status: FulfilmentStatus) {
+    setPageError(null);
+    try {
+      await fulfilment.mutateAsync(status);
+      notifyDone(status === 'confirmed' ? 'Order confirmed' : 'Order marked out for delivery');
+    } catch (error) {
+      const fresh = (await refetch()).data;
+      setPageError(explain(status, error, fresh));
+    }
+  }
+
+  const hasActions = actions.markPaid || actions.toDelivery || actions.confirm || actions.refund || actions.cancel;
+
+  return (
+    <Stack gap="md">
+      <BackLink />
+      <PageHeader
+        title={`Order ${order.reference}`}
+        actions={
+          hasActions && (
+            <>
+              {actions.markPaid && <Button onClick={() => setDialog('mark-paid')}>Mark paid</Button>}
+              {actions.toDelivery && (
+                <Button variant={actions.markPaid ? 'default' : 'filled'} onClick={() => move('pending_delivery')} loading={fulfilment.isPending && fulfilment.variables === 'pending_delivery'}>
+                  Out for delivery
+                </Button>
+              )}
+              {actions.confirm && (
+                <Button variant={order.status === 'pending_delivery' ? 'filled' : 'default'} onClick={() => move('confirmed')} loading={fulfilment.isPending && fulfilment.variables === 'confirmed'}>
+                  {order.status === 'pending_delivery' ? 'Mark delivered' : 'Mark delivered or collected'}
+                </Button>
+              )}
+              {actions.refund && <Button variant="outline" color="red" onClick={() => setDialog('refund')}>Refund</Button>}
+              {actions.cancel && <Button variant="outline" color="red" onClick={() => setDialog('cancel')}>Cancel order</Button>}
+            </>
+          )
+        }
+      >
+        {order.customer.name} · {money(order.totalMinor)} · placed {formatDateTime(order.createdAt, store.timezone)}
+      </PageHeader>
+
+      <Group gap="sm">
+        <OrderStatusBadge order={order} />
+        {!hasActions && <Text size="sm" c="dimmed">{closedText(order, canManage(store.role))}</Text>}
+      </Group>
+
+      {inReview && (
+        <Alert color="yellow" title="This payment needs a manual review" role="status" styles={warningAlertStyles}>
+          <Stack gap={6}>
+            {order.note && <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{order.note}</Text>}
+            <Text size="sm">
+              Money arrived for this order that the service could not match to it on its own (a different amount or currency, or a
+              payment after the checkout had closed). Check the payment with your provider, then either mark the order paid to
+              accept it (its items are taken from stock again) or refund it{canManage(store.role) ? '' : ' (an owner or admin can)'}.
+              It cannot be cancelled, because money was received.
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+
+      {pageError && (
+        <Alert color="red" role="alert" title="The order was not changed" withCloseButton closeButtonLabel="Dismiss" onClose={() => setPageError(null)}>
+          {pageError}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder component="section" aria-labelledby="order-items" style={{ gridColumn: '1 / -1' }}>
+          <Title order={2} size="h4" id="order-items" mb="sm">Items</Title>
+          <Table aria-labelledby="order-items" horizontalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Item</Table.Th>
+                <Table.Th scope="col" ta="right">Qty</Table.Th>
+                <Table.Th scope="col" ta="right">Price</Table.Th>
+                <Table.Th scope="col" ta="right">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((line) => (
+                <Table.Tr key={line.itemId}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.name}</Table.Td>
+                  <Table.Td ta="right">{line.qty}</Table.Td>
+                  <Table.Td ta="right">{money(line.unitPriceMinor)}</Table.Td>
+                  <Table.Td ta="right">{money(line.lineTotalMinor)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <TotalRow label="Subtotal" value={money(order.subtotalMinor)} />
+              {order.feesMinor > 0 && <TotalRow label="Fees paid by the customer" value={money(order.feesMinor)} />}
+              <TotalRow label="Total" value={money(order.totalMinor)} strong />
+            </Table.Tfoot>
+          </Table>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="order-payment">
+          <Title order={2} size="h4" id="order-payment" mb="sm">Payment</Title>
+          <DataList labelWidth={130}>
+            <Item label="Status">{statusLabel(order.paymentStatus)}</Item>
+            <Item label="Method">{paymentMethodLabel(order.paymentMethod)}</Item>
+            <Item label="Reference"><Text span size="sm" ff="monospace">{order.paymentReference ?? 'None yet'}</Text></Item>
+            <Item label="Amount received">{money(order.amountPaidMinor)}</Item>
+            <Item label="Store receives">{money(order.split.storeMinor)}</Item>
+            <Item label="Platform fee">
+              {money(order.split.platformMinor)} <Text span size="xs" c="dimmed">({order.feeBearer === 'customer' ? 'paid by the customer' : 'paid by the store'})</Text>
+            </Item>
+          </DataList>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="order-customer">
+          <Title order={2} size="h4" id="order-customer" mb="sm">Customer</Title>
+          <DataList labelWidth={130}>
+            <Item label="Name">
+              {order.customerId ? <Anchor component={Link} to={`/s/${store.storeId}/customers/${order.customerId}`} size="sm">{order.customer.name}</Anchor> : order.customer.name}
+            </Item>
+            <Item label="Email">{order.customer.email ? <Anchor size="sm" href={`mailto:${order.customer.email}`}>{order.customer.email}</Anchor> : 'Not given'}</Item>
+            <Item label="Phone">{order.customer.phone ? <Anchor size="sm" href={`tel:${order.customer.phone}`}>{order.customer.phone}</Anchor> : 'Not given'}</Item>
+            {order.delivery?.location && <Item label="Deliver to">{order.delivery.location}</Item>}
+            {order.delivery?.notes && <Item label="Delivery notes">{order.delivery.notes}</Item>}
+          </DataList>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="order-timeline">
+          <Title order={2} size="h4" id="order-timeline" mb="sm">Timeline</Title>
+          <DataList labelWidth={130}>
+            <Item label="Placed">{formatDateTime(order.createdAt, store.timezone)}</Item>
+            <Item label="Paid">{order.paidAt ? formatDateTime(order.paidAt, store.timezone) : 'Not paid'}</Item>
+            {order.status === 'pending_payment' && order.expiresAt && <Item label="Checkout closes">{formatDateTime(order.expiresAt, store.timezone)}</Item>}
+            <Item label="Last change">{formatDateTime(order.updatedAt, store.timezone)}</Item>
+            <Item label="From">{order.sourceLabel ?? order.sourceChannel ?? 'Not given'}</Item>
+            {order.clientOrderId && <Item label="Website order id"><Text span size="sm" ff="monospace">{order.clientOrderId}</Text></Item>}
+          </DataList>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="order-note">
+          <Title order={2} size="h4" id="order-note" mb="sm">Note</Title>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{order.note || 'No note.'}</Text>
+          <Text size="xs" c="dimmed" mt="xs">Set when the order is marked paid or refunded, or by the service when a payment needs a look.</Text>
+        </Card>
+      </SimpleGrid>
+
+      {/* A dialog stays open after a refusal to say why; its action goes once the order no longer allows it. */}
+      {dialog === 'mark-paid' && <MarkPaidDialog routeId={routeId} order={order} allowed={actions.markPaid} refetch={refetch} onClose={() => setDialog(null)} />}
+      {dialog === 'refund' && <RefundDialog routeId={routeId} order={order} allowed={actions.refund} refetch={refetch} onClose={() => setDialog(null)} />}
+      {dialog === 'cancel' && <CancelDialog routeId={routeId} order={order} allowed={actions.cancel} refetch={refetch} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}
+
+function closedText(order: Order, manager: boolean): string {
+  if (order.status === 'confirmed' && !manager) return 'Nothing more to do. An owner or admin can refund it.';
+  if (order.status === 'confirmed') return 'Nothing more to do.';
+  if (order.status === 'refunded') return 'This order was refunded.';
+  if (['cancelled', 'expired', 'payment_failed'].includes(order.status)) return 'This order is closed; it was never paid.';
+  return '';
+}
+
+function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" colSpan={3} ta="right" fw={strong ? 700 : 500}>{label}</Table.Th>
+      <Table.Td ta="right" fw={strong ? 700 : undefined}>{value}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+interface DialogProps {
+  routeId: string;
+  order: Order;
+  allowed: boolean;
+  refetch: () => Promise<{ data?: Order }>;
+  onClose: () => void;
+}
+
+function MarkPaidDialog({ routeId, order, allowed, refetch, onClose }: DialogProps) {
+  const store = useCurrentStore();
+  const markPaid = useMarkPaid(store.storeId, routeId);
+  const known = MARK_PAID_METHODS.some((m) => m.value === order.paymentMethod);
+  const [method, setMethod] = useState<string>(known ? order.paymentMethod : 'cash');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const amount = formatMoney(order.amountPaidMinor > 0 ? order.amountPaidMinor : order.totalMinor, order.currency || store.currency);
+
+  return (
+    <Modal opened onClose={onClose} title="Mark this order paid" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError(null);
+          try {
+            await markPaid.mutateAsync({ method: method as 'cash' | 'manual' | 'momo', ...(note.trim() ? { note: note.trim() } : {}) });
+            notifyDone(`Order ${order.reference} marked paid`);
+            onClose();
+          } catch (err) {
+            setError(explain('mark-paid', err, (await refetch()).data));
+          }
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            {order.customer.name} paid <strong>{amount}</strong> for order {order.reference}. The sale counts from now and is added to the customer’s total spent.
+          </Text>
+          {order.status === 'pending_payment' && (
+            <Alert color="yellow" title="This order waits for an online payment" styles={warningAlertStyles}>
+              Mark it paid only if the money reached you another way; the online checkout is closed for it.
+            </Alert>
+          )}
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <Select label="How was it paid?" data={MARK_PAID_METHODS} value={method} onChange={(v) => v && setMethod(v)} allowDeselect={false} required />
+          <Textarea
+            label="Note (optional)"
+            description="For example who collected the cash, or the transfer reference."
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{allowed ? 'Back' : 'Back to the order'}</Button>
+            {allowed && <Button type="submit" loading={markPaid.isPending}>Mark paid</Button>}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RefundDialog({ routeId, order, allowed, refetch, onClose }: DialogProps) {
+  const store = useCurrentStore();
+  const refund = useRefund(store.storeId, routeId);
+  const [restock, setRestock] = useState(true);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inReview = order.paymentStatus === 'manual_review';
+  const amount = formatMoney(order.amountPaidMinor, order.currency || store.currency);
+
+  return (
+    <Modal opened onClose={onClose} title="Refund this order?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError(null);
+          try {
+            await refund.mutateAsync({ restock: inReview || restock, ...(note.trim() ? { note: note.trim() } : {}) });
+            notifyDone(`Order ${order.reference} refunded`);
+            onClose();
+          } catch (err) {
+            setError(explain('refund', err, (await refetch()).data));
+          }
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            This records that {order.customer.name} got <strong>{amount}</strong> back for order {order.reference}
+            {inReview ? '' : ', and takes it off their total spent'}. It cannot be undone. The service does not send the money:
+            pay it back the way it came.
+          </Text>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {inReview ? (
+            <Text size="sm" c="dimmed">The items this order still holds go back in stock: it was never counted as a sale.</Text>
+          ) : (
+            <Checkbox
+              label="Put the items back in stock"
+              description={order.items.map((l) => `${l.name} × ${l.qty}`).join(', ')}
+              checked={restock}
+              onChange={(e) => setRestock(e.currentTarget.checked)}
+            />
+          )}
+          <Textarea label="Reason (optional)" autosize minRows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{allowed ? 'Keep order' : 'Back to the order'}</Button>
+            {allowed && <Button type="submit" color="red" loading={refund.isPending}>Refund {amount}</Button>}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function CancelDialog({ routeId, order, allowed, refetch, onClose }: DialogProps) {
+  const store = useCurrentStore();
+  const cancel = useCancelOrder(store.storeId, routeId);
+  const [error, setError] = useState<string | null>(null);
+
+  return (
+    <Modal opened onClose={onClose} title="Cancel this order?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text size="sm">
+          Order {order.reference} of {order.customer.name} will be closed unpaid and its items go back in stock. It cannot be reopened: the
+          customer would have to order again.
+        </Text>
+        {error && <Alert color="red" role="alert" title="The order was not cancelled">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{allowed ? 'Keep order' : 'Back to the order'}</Button>
+          {allowed && (
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={async () => {
+                setError(null);
+                try {
+                  await cancel.mutateAsync(undefined);
+                  notifyDone(`Order ${order.reference} cancelled`);
+                  onClose();
+                } catch (err) {
+                  setError(explain('cancel', err, (await refetch()).data));
+                }
+              }}
+            >
+              Cancel order
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,171 @@
+// Orders: one tab per stage (awaiting payment, to fulfil, done, closed, all), newest first with
+// "Load more", and a lookup by reference. The tab lives in the address, so a reload keeps it.
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { findOrder, ORDER_GROUPS, useOrderPages, type Order, type OrderGroup } from '../../api/orders';
+import { EmptyState, PageError, PageHeader } from '../../components/PageState';
+import { useCurrentStore } from '../../components/store-context';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { OrderStatusBadge, paymentMethodLabel } from './status';
+
+const EMPTY: Record<OrderGroup, [string, string]> = {
+  awaiting: ['No orders are waiting for payment', 'Cash, mobile-money and manual orders wait here until you mark them paid.'],
+  fulfil: ['Nothing to fulfil', 'Paid orders wait here until they are delivered or collected.'],
+  done: ['No completed orders yet', 'Orders you confirm as delivered or collected appear here.'],
+  closed: ['No closed orders', 'Refunded, cancelled, failed and expired orders appear here.'],
+  all: ['No orders yet', 'Orders placed on your website appear here.'],
+};
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const group: OrderGroup = ORDER_GROUPS.find((g) => g.value === params.get('status'))?.value ?? 'awaiting';
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Orders">Orders placed on your website and the payments they wait for.</PageHeader>
+      <FindOrder />
+      <Tabs
+        value={group}
+        keepMounted={false}
+        onChange={(value) => setParams(value && value !== 'awaiting' ? { status: value } : {}, { replace: true })}
+      >
+        <Tabs.List aria-label="Orders by stage">
+          {ORDER_GROUPS.map((g) => (
+            <Tabs.Tab key={g.value} value={g.value}>{g.label}</Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {ORDER_GROUPS.map((g) => (
+          <Tabs.Panel key={g.value} value={g.value} pt="md">
+            <OrderList group={g.value} statuses={[...g.statuses]} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** A lookup by reference (ORD-…), order id or the website's own order id: opens the order. */
+function FindOrder() {
+  const store = useCurrentStore();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  return (
+    <Card withBorder component="form" role="search" aria-label="Order lookup" noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const value = text.trim();
+        if (!value) return setError('Type a reference, e.g. ORD-7K2M9Q4XH3PB');
+        setError(null);
+        setBusy(true);
+        try {
+          const order = await findOrder(store.storeId, value.toUpperCase().startsWith('ORD-') ? value.toUpperCase() : value);
+          navigate(`/s/${store.storeId}/orders/${order.orderId}`);
+        } catch (err) {
+          setError(err instanceof ApiError && err.status === 404 ? `No order “${value}” in ${store.name}.` : err instanceof Error ? err.message : 'The search failed.');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <TextInput
+        label="Find an order"
+        description="Its reference (ORD-…), or the order id your website sent"
+        placeholder="ORD-…"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        error={error}
+        // The button sits beside the input itself, level with it whatever the label and error add.
+        inputContainer={(input) => (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+            <Button type="submit" variant="default" loading={busy}>Find</Button>
+          </Group>
+        )}
+      />
+    </Card>
+  );
+}
+
+function itemsSummary(order: Order): string {
+  const [first, ...rest] = order.items;
+  if (!first) return '—';
+  const head = `${first.name} × ${first.qty}`;
+  return rest.length ? `${head} and ${rest.length} more` : head;
+}
+
+function OrderList({ group, statuses }: { group: OrderGroup; statuses: string[] }) {
+  const store = useCurrentStore();
+  const pages = useOrderPages(store.storeId, { limit: 25, ...(statuses.length ? { status: statuses.join(',') } : {}) });
+  const rows = pages.data?.pages.flatMap((p) => p.orders) ?? [];
+  const link = (o: Order) => `/s/${store.storeId}/orders/${o.orderId}`;
+
+  if (pages.isError) return <PageError error={pages.error} retry={() => pages.refetch()} />;
+  if (pages.isPending) return <Text size="sm" c="dimmed">Loading…</Text>;
+  if (rows.length === 0) return <EmptyState title={EMPTY[group][0]}>{EMPTY[group][1]}</EmptyState>;
+
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={820} visibleFrom="sm">
+        <Table highlightOnHover aria-label="Orders">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Reference</Table.Th>
+              <Table.Th scope="col">Placed</Table.Th>
+              <Table.Th scope="col">Customer</Table.Th>
+              <Table.Th scope="col">Items</Table.Th>
+              <Table.Th scope="col" ta="right">Total</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Payment</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((o) => (
+              <Table.Tr key={o.orderId}>
+                <Table.Td>
+                  <Anchor component={Link} to={link(o)} ff="monospace" size="sm">{o.reference}</Anchor>
+                </Table.Td>
+                <Table.Td><Text size="sm">{formatDateTime(o.createdAt, store.timezone)}</Text></Table.Td>
+                <Table.Td><Text size="sm">{o.customer.name}</Text></Table.Td>
+                <Table.Td><Text size="sm">{itemsSummary(o)}</Text></Table.Td>
+                <Table.Td ta="right"><Text size="sm" fw={600}>{formatMoney(o.totalMinor, o.currency || store.currency)}</Text></Table.Td>
+                <Table.Td><OrderStatusBadge order={o} /></Table.Td>
+                <Table.Td><Text size="sm">{paymentMethodLabel(o.paymentMethod)}</Text></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+        {rows.map((o) => (
+          <Card key={o.orderId} withBorder component="li" padding="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={link(o)} fw={600}>{o.customer.name}</Anchor>
+                <Text size="xs" c="dimmed" ff="monospace">{o.reference}</Text>
+              </Stack>
+              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.totalMinor, o.currency || store.currency)}</Text>
+            </Group>
+            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>{itemsSummary(o)}</Text>
+            <Group justify="space-between" mt={6} gap="xs">
+              <OrderStatusBadge order={o} />
+              <Text size="xs" c="dimmed">{formatDateTime(o.createdAt, store.timezone)}</Text>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+
+      {pages.hasNextPage && (
+        <Group justify="center">
+          <Button variant="default" onClick={() => pages.fetchNextPage()} loading={pages.isFetchingNextPage}>Load more</Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

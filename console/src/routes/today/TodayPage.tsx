@@ -1,0 +1,164 @@
+// Today: what needs doing first, the day's and coming bookings, orders waiting on the store, and
+// the last 30 days of sales. Developer items (webhooks, sync runs) only for owners and admins.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { useOverview, type Overview, type OverviewBooking, type OverviewOrder } from '../../api/overview';
+import { canManage } from '../../api/session';
+import { PageError, PageHeader } from '../../components/PageState';
+import { useCurrentStore } from '../../components/store-context';
+import { formatLocalDate, formatMoney, statusLabel, todayIn } from '../../lib/format';
+import { BookingStatusBadge } from '../bookings/status';
+import { WelcomeHint } from './WelcomeHint';
+
+const SalesChart = lazy(() => import('./SalesChart'));
+
+export function Component() {
+  const store = useCurrentStore();
+  const today = todayIn(store.timezone);
+  const overview = useOverview(store.storeId);
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Today">{formatLocalDate(today, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</PageHeader>
+      <WelcomeHint />
+      {overview.isError ? (
+        <PageError error={overview.error} retry={() => overview.refetch()} />
+      ) : !overview.data ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading today's overview">
+          {[0, 1, 2, 3].map((i) => <Skeleton key={i} h={180} radius="md" />)}
+        </SimpleGrid>
+      ) : (
+        <TodayView data={overview.data} />
+      )}
+    </Stack>
+  );
+}
+
+/** Order counts stop at a cap on the server: "1000+" then. */
+const counted = (group: { count: number; countCapped: boolean }) => `${group.count}${group.countCapped ? '+' : ''}`;
+
+function TodayView({ data }: { data: Overview }) {
+  const store = useCurrentStore();
+  const base = `/s/${store.storeId}`;
+  return (
+    <>
+      <Attention data={data} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Section id="today-bookings" title="Bookings today" count={data.bookingsToday.count} link={{ to: `${base}/bookings?range=day`, label: 'Day calendar' }}>
+          <BookingRows bookings={data.bookingsToday.items} withDate={false} empty="No bookings today." />
+        </Section>
+        <Section id="upcoming-bookings" title="Coming up" count={data.bookingsUpcoming.count} link={{ to: `${base}/bookings`, label: 'Week calendar' }}>
+          <BookingRows bookings={data.bookingsUpcoming.items} withDate empty="Nothing booked in the next days." />
+        </Section>
+        <Section id="orders-payment" title="Waiting for payment" count={counted(data.ordersAwaitingPayment)} link={{ to: `${base}/orders?status=awaiting`, label: 'All waiting' }}>
+          <OrderRows orders={data.ordersAwaitingPayment.items} empty="No order is waiting for payment." />
+        </Section>
+        <Section id="orders-delivery" title="Waiting for delivery" count={counted(data.ordersAwaitingDelivery)} link={{ to: `${base}/orders?status=fulfil`, label: 'All to fulfil' }}>
+          <OrderRows orders={data.ordersAwaitingDelivery.items} empty="Nothing to deliver." />
+        </Section>
+      </SimpleGrid>
+      <Card withBorder component="section" aria-labelledby="sales-30">
+        <Group justify="space-between" align="baseline" mb="xs">
+          <Title order={2} size="h4" id="sales-30">Sales, last 30 days</Title>
+          <Text size="sm">
+            <strong>{formatMoney(data.sales.totals.revenueMinor, store.currency)}</strong> from {data.sales.totals.ordersCount} paid {data.sales.totals.ordersCount === 1 ? 'order' : 'orders'}
+          </Text>
+        </Group>
+        <Suspense fallback={<Skeleton h={200} />}>
+          <SalesChart days={data.sales.days} currency={store.currency} />
+        </Suspense>
+      </Card>
+    </>
+  );
+}
+
+/** What waits on someone: each line a link to where it is handled; developer items for owners/admins only. */
+function Attention({ data }: { data: Overview }) {
+  const store = useCurrentStore();
+  const base = `/s/${store.storeId}`;
+  const manage = canManage(store.role);
+  const items: { key: string; count: number; label: string; to: string }[] = [
+    { key: 'pending', count: data.attention.bookingsPendingApproval, label: 'bookings waiting for approval', to: `${base}/bookings?view=list&status=pending` },
+    ...(manage && data.attention.failedWebhookDeliveries !== undefined
+      ? [{ key: 'webhooks', count: data.attention.failedWebhookDeliveries, label: 'failed webhook deliveries', to: `${base}/developers/webhooks` }]
+      : []),
+    ...(manage && data.attention.failedSyncRuns !== undefined ? [{ key: 'sync', count: data.attention.failedSyncRuns, label: 'failed catalog sync runs', to: `${base}/developers/sync` }] : []),
+  ].filter((i) => i.count > 0);
+  return (
+    <Card withBorder component="section" aria-labelledby="needs-attention">
+      <Title order={2} size="h4" id="needs-attention" mb="xs">Needs attention</Title>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">Nothing needs your attention.</Text>
+      ) : (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((i) => (
+            <li key={i.key}>
+              <UnstyledButton component={Link} to={i.to}>
+                <Group gap="xs" wrap="nowrap">
+                  <Badge color="red" variant="filled" circle={i.count < 10}>{i.count}</Badge>
+                  <Anchor component="span" size="sm">{i.label}</Anchor>
+                </Group>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function Section({ id, title, count, link, children }: { id: string; title: string; count: number | string; link: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-labelledby={id}>
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Title order={2} size="h4" id={id}>
+          {title} <Text span c="dimmed" fw={400} size="md">({count})</Text>
+        </Title>
+        <Anchor component={Link} to={link.to} size="sm">{link.label}</Anchor>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function BookingRows({ bookings, withDate, empty }: { bookings: OverviewBooking[]; withDate: boolean; empty: string }) {
+  const store = useCurrentStore();
+  if (bookings.length === 0) return <Text size="sm" c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {bookings.map((b) => (
+        <li key={b.bookingId}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" style={{ minWidth: 0 }} truncate="end">
+              <Text span fw={700}>{withDate ? `${formatLocalDate(b.bookingDate)} ${b.bookingTime}` : b.bookingTime}</Text>{' '}
+              <Anchor component={Link} to={`/s/${store.storeId}/bookings/${b.bookingId}`} inherit>{b.customer.name}</Anchor>
+              <Text span c="dimmed"> · {b.serviceName}</Text>
+            </Text>
+            <BookingStatusBadge booking={b} compact />
+          </Group>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function OrderRows({ orders, empty }: { orders: OverviewOrder[]; empty: string }) {
+  const store = useCurrentStore();
+  if (orders.length === 0) return <Text size="sm" c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {orders.map((o) => (
+        <li key={o.orderId}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" style={{ minWidth: 0 }} truncate="end">
+              <Anchor component={Link} to={`/s/${store.storeId}/orders/${o.orderId}`} inherit ff="monospace">{o.reference}</Anchor>
+              <Text span c="dimmed"> · {o.customerName ?? 'No name'} · {statusLabel(o.status)}</Text>
+            </Text>
+            <Text size="sm" fw={600} style={{ flexShrink: 0 }}>{formatMoney(o.totalMinor, store.currency)}</Text>
+          </Group>
+        </li>
+      ))}
+    </Stack>
+  );
+}

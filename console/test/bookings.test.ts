@@ -1,0 +1,241 @@
+// Bookings in Chromium, through the UI, on both engines: a partner books a service over the
+// integration API; the owner finds it in the calendar (in the store's time zone, not the browser's),
+// opens it and confirms it, and the customer's email arrives at a real SMTP server; a reschedule
+// offers only free times; cancelling asks first; notes and payment are saved; the list filters.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { SMTPServer } from 'smtp-server';
+import type { TestStore } from '../../test/helpers/app.ts';
+import { freePort } from '../../test/helpers/browser.ts';
+import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
+import { describeConsole, inspect, signInThroughUi } from './harness.ts';
+import { createService, dayIn, partnerBooks, startSmtp, stopSmtp, waitFor, type ReceivedMail } from './booking-helpers.ts';
+
+// Tokyo is never the browser's zone here (the harness runs Chromium in UTC): dates must follow the store.
+const ZONE = 'Asia/Tokyo';
+const smtpPort = await freePort();
+const received: ReceivedMail[] = [];
+const mailsFor = (reference: string) => received.filter((m) => m.raw.includes(reference));
+const dayName = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+describeConsole(
+  'console bookings',
+  (c) => {
+    let smtp: SMTPServer;
+    let store: TestStore;
+    let key = '';
+    let serviceId = '';
+    let esi = { bookingId: '', reference: '' };
+    let kojo = { bookingId: '', reference: '' };
+    const day2 = dayIn(ZONE, 2);
+    const day3 = dayIn(ZONE, 3);
+
+    before(async () => {
+      smtp = await startSmtp(smtpPort, received);
+      await startBookingsWorkers(c.env.app.ctx, { pollMs: 50 });
+      store = await c.env.createStore({ name: 'Adom Salon', timezone: ZONE });
+      key = await c.env.createKey(store);
+      serviceId = (await createService(c.env, store, { name: 'Braids', start: '09:00', end: '12:00', capacity: 1 })).id;
+      esi = await partnerBooks(c.env, store, key, { serviceId, date: day2, time: '09:00', name: 'Esi Mensah', email: 'esi@example.test', notes: 'Please use the side door', attributes: { hairLength: 'long' } });
+      // 10:00 on day 2 is taken by someone else (so a reschedule of Esi's booking must not offer it).
+      kojo = await partnerBooks(c.env, store, key, { serviceId, date: day2, time: '10:00', name: 'Kojo Asante' });
+    });
+    after(() => stopSmtp(smtp));
+
+    async function signIn() {
+      const { context, page } = await c.newPage();
+      await signInThroughUi(page, store.email, store.password);
+      await page.waitForURL(/\/today/);
+      return { context, page };
+    }
+
+    async function openBooking(page: Page, bookingId: string) {
+      await page.goto(`/console/s/${store.storeId}/bookings/${bookingId}`);
+      await page.getByRole('heading', { level: 1, name: /^Booking IB-/ }).waitFor();
+    }
+
+    /** inspect() from the phone width, reached first and given time for the shell's navigation to slide away. */
+    async function look(page: Page, name: string) {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.waitForTimeout(400);
+      await inspect(page, name, c.env.dialect.name);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
+    const bookingApi = async (bookingId: string) =>
+      (await c.env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/bookings/${bookingId}`, headers: c.env.staffHeaders(store) })).data.booking;
+
+    test('a partner\'s booking shows in the week and the day calendar on its date in the store\'s time zone', async () => {
+      const { context, page } = await signIn();
+      try {
+        await page.getByRole('link', { name: 'Bookings', exact: true }).click();
+        // The pointer stays off the navigation, whose hover colours are the shell's.
+        await page.mouse.move(0, 800);
+        await page.getByRole('heading', { level: 1, name: 'Bookings' }).waitFor();
+        await page.getByRole('tab', { name: 'Calendar', selected: true }).waitFor();
+        // Day 2 may fall in next week.
+        const day = page.getByRole('region', { name: dayName(day2) });
+        if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
+        await day.getByRole('link', { name: /Esi Mensah/ }).waitFor();
+        assert.match(await day.getByRole('link', { name: /Esi Mensah/ }).innerText(), /09:00–10:00[\s\S]*Pending[\s\S]*Esi Mensah[\s\S]*Braids/);
+        await look(page, 'bookings-week');
+
+        await page.getByText('Day', { exact: true }).click();
+        await page.getByRole('button', { name: 'Today' }).click();
+        await page.getByRole('button', { name: 'Next day' }).click();
+        await page.getByRole('button', { name: 'Next day' }).click();
+        await page.getByRole('heading', { level: 2, name: new RegExp(dayName(day2).split(' ')[0]) }).waitFor();
+        await page.getByRole('link', { name: /Esi Mensah/ }).waitFor();
+        await look(page, 'bookings-day');
+        await page.getByRole('button', { name: 'Next day' }).click();
+        await page.getByText('No bookings').waitFor();
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('the owner opens the booking and confirms it; the customer\'s email arrives', async () => {
+      const { context, page } = await signIn();
+      try {
+        await page.goto(`/console/s/${store.storeId}/bookings?range=day&date=${day2}`);
+        await page.getByRole('link', { name: /Esi Mensah/ }).click();
+        await page.getByRole('heading', { level: 1, name: `Booking ${esi.reference}` }).waitFor();
+        await page.getByText('Please use the side door').waitFor();
+        await page.getByText('hairLength').waitFor();
+        await page.getByText(/emails the customer at esi@example\.test/).waitFor();
+        // Only the changes a pending booking allows are offered.
+        for (const name of ['Confirm', 'Reschedule', 'Cancel booking']) await page.getByRole('button', { name, exact: true }).waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Mark completed' }).count(), 0);
+        await look(page, 'booking');
+
+        await waitFor('the booking-received mail', () => mailsFor(esi.reference).length === 1);
+        await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+        await page.getByText('Booking confirmed').waitFor();
+        await page.getByText('Confirmed', { exact: true }).first().waitFor();
+        await page.getByRole('button', { name: 'Mark completed' }).waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Confirm', exact: true }).count(), 0);
+        assert.equal((await bookingApi(esi.bookingId)).status, 'confirmed');
+
+        await waitFor('the status mail', () => mailsFor(esi.reference).length === 2);
+        const mail = mailsFor(esi.reference)[1];
+        assert.deepEqual(mail.to, ['esi@example.test']);
+        assert.match(mail.raw, /confirmed/);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('reschedule offers only free times and moves the booking', async () => {
+      // 10:00 on day 2 is Kojo's; 09:00 is Esi's own time.
+      const { context, page } = await signIn();
+      try {
+        await openBooking(page, esi.bookingId);
+        await page.getByRole('button', { name: 'Reschedule' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Reschedule booking' });
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: dayName(day2), exact: true }).click();
+        const times = dialog.getByRole('group', { name: `Free times on ${dayName(day2)}` });
+        await times.getByRole('radio').first().waitFor({ state: 'attached' });
+        assert.deepEqual(await times.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent?.trim())), ['11:00']);
+
+        await dialog.getByRole('button', { name: dayName(day3), exact: true }).click();
+        const later = dialog.getByRole('group', { name: `Free times on ${dayName(day3)}` });
+        await later.getByRole('radio').first().waitFor({ state: 'attached' });
+        assert.equal(await later.getByRole('radio').count(), 3);
+        await later.getByText('10:00').click();
+        await look(page, 'booking-reschedule');
+        await dialog.getByRole('button', { name: /^Move to/ }).click();
+        await page.getByText('Booking rescheduled').waitFor();
+        await page.getByText('Rescheduled', { exact: true }).first().waitFor();
+        const moved = await bookingApi(esi.bookingId);
+        assert.equal(moved.status, 'rescheduled');
+        assert.equal(moved.bookingDate, day3);
+        assert.equal(moved.bookingTime, '10:00');
+        await waitFor('the reschedule mail', () => mailsFor(esi.reference).length === 3);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('cancelling asks first; staff notes and payment status are saved; no email without an address', async () => {
+      const { context, page } = await signIn();
+      try {
+        await openBooking(page, kojo.bookingId);
+        await page.getByText(/has no email address/).waitFor();
+        await page.getByLabel('Notes for your team').fill('Regular customer, prefers the window seat');
+        await page.getByRole('button', { name: 'Save notes' }).click();
+        await page.getByText('Staff notes saved').waitFor();
+        await page.getByLabel('Change payment status').and(page.locator('input')).click();
+        await page.getByRole('option', { name: 'Paid' }).click();
+        await page.getByRole('button', { name: 'Update payment' }).click();
+        await page.getByText('Payment marked paid').waitFor();
+        await page.reload();
+        assert.equal(await page.getByLabel('Notes for your team').inputValue(), 'Regular customer, prefers the window seat');
+
+        await page.getByRole('button', { name: 'Cancel booking' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+        await dialog.waitFor();
+        await look(page, 'booking-cancel');
+        await dialog.getByRole('button', { name: 'Keep booking' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        assert.equal((await bookingApi(kojo.bookingId)).status, 'pending');
+
+        await page.getByRole('button', { name: 'Cancel booking' }).click();
+        await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+        await page.getByText('Booking cancelled').waitFor();
+        await page.getByText(/cannot change any more/).waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Reschedule' }).count(), 0);
+        const cancelled = await bookingApi(kojo.bookingId);
+        assert.equal(cancelled.status, 'cancelled');
+        assert.equal(cancelled.paymentStatus, 'paid');
+        assert.equal(cancelled.staffNotes, 'Regular customer, prefers the window seat');
+        assert.equal(mailsFor(kojo.reference).length, 0);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('the list filters by status, service, date and reference, and loads more', async () => {
+      const classId = (await createService(c.env, store, { name: 'Group class', capacity: 100 })).id;
+      for (let i = 0; i < 26; i++) await partnerBooks(c.env, store, key, { serviceId: classId, date: day3, time: '14:00', name: `Student ${i + 1}` });
+      const { context, page } = await signIn();
+      try {
+        await page.goto(`/console/s/${store.storeId}/bookings`);
+        await page.getByRole('tab', { name: 'List' }).click();
+        const table = page.getByRole('table', { name: 'Bookings' });
+        await table.waitFor();
+        const rows = table.locator('tbody tr');
+        /** The rows once the list has loaded what the filters ask for. */
+        const settled = async (count: number, text?: string) =>
+          (await table.getAttribute('aria-busy')) === 'false' && (await rows.count()) === count && (!text || (await rows.first().innerText()).includes(text));
+        await page.getByLabel('Service').and(page.locator('input')).click();
+        await page.getByRole('option', { name: 'Group class' }).click();
+        await page.waitForURL(/serviceId=/);
+        await waitFor('one page of the class', () => settled(25));
+        await page.getByRole('button', { name: 'Load more' }).click();
+        await waitFor('the rest', () => settled(26));
+        assert.equal(await page.getByRole('button', { name: 'Load more' }).count(), 0);
+
+        await page.getByRole('button', { name: 'Clear filters' }).click();
+        await page.getByLabel('Status').and(page.locator('input')).click();
+        await page.getByRole('option', { name: 'Cancelled' }).click();
+        await page.waitForURL(/status=cancelled/);
+        await waitFor('the cancelled booking', () => settled(1, 'Kojo Asante'));
+        await look(page, 'bookings-list');
+
+        await page.getByRole('button', { name: 'Clear filters' }).click();
+        await page.getByLabel('Reference').fill(esi.reference.toLowerCase());
+        await page.waitForURL(new RegExp(`reference=${esi.reference}`));
+        await waitFor('the booking with that reference', () => settled(1, 'Esi Mensah'));
+        // Filters live in the address: a reload shows the same list.
+        await page.reload();
+        await waitFor('the same list after a reload', () => settled(1, 'Esi Mensah'));
+        assert.equal(await page.getByLabel('Reference').inputValue(), esi.reference);
+      } finally {
+        await context.close();
+      }
+    });
+  },
+  { env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } },
+);

@@ -1,0 +1,152 @@
+// The Today page in Chromium, through the UI, on both engines: a new owner is greeted with next
+// steps; a partner's booking for today shows and opens; orders waiting for payment show and, once
+// paid, move the sales figures; what needs attention links to where it is handled; a staff member
+// sees the day but no developer items.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import type { TestStore } from '../../test/helpers/app.ts';
+import { freePort } from '../../test/helpers/browser.ts';
+import { describeConsole, inspect, inviteMember, signInThroughUi, signUpThroughUi } from './harness.ts';
+import { dayIn, partnerBooks } from './booking-helpers.ts';
+
+/** A zone where it is not yet 21:00, so a slot later today can still be booked whenever the test runs. */
+function zoneWithTimeLeftToday(): { zone: string; nextHour: string } {
+  for (const zone of ['Europe/London', 'Asia/Tokyo', 'America/New_York', 'Pacific/Honolulu', 'Pacific/Kiritimati']) {
+    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    if (hour <= 20) return { zone, nextHour: `${String(hour + 1).padStart(2, '0')}:00` };
+  }
+  throw new Error('no zone with time left today');
+}
+
+const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+describeConsole('console Today', (c) => {
+  const { zone, nextHour } = zoneWithTimeLeftToday();
+  let store: TestStore;
+  let key = '';
+  let ama = { bookingId: '', reference: '' };
+  let orderId = '';
+  let orderReference = '';
+
+  before(async () => {
+    store = await c.env.createStore({ name: 'Adom Salon', timezone: zone, currency: 'GHS' });
+    key = await c.env.createKey(store);
+    const service = await c.env.createItem(store, {
+      itemType: 'service',
+      name: 'Braids',
+      price: 40,
+      schedule: { durationMinutes: 60, capacity: 5, maxAdvanceDays: 30, weeklyHours: WEEK.map((day) => ({ day, start: '00:00', end: '24:00' })) },
+    });
+    const product = await c.env.createItem(store, { itemType: 'product', name: 'Hair oil', price: 25, stockCount: 10 });
+    ama = await partnerBooks(c.env, store, key, { serviceId: service.id, date: dayIn(zone), time: nextHour, name: 'Ama Owusu', email: 'ama@example.test' });
+    await partnerBooks(c.env, store, key, { serviceId: service.id, date: dayIn(zone, 1), time: '10:00', name: 'Yaw Boateng' });
+    const order = await c.env.inject({
+      method: 'POST',
+      url: `/integrationCheckoutCreate?storeId=${store.storeId}`,
+      headers: c.env.keyHeaders(key),
+      payload: { storeId: store.storeId, items: [{ item_id: product.id, qty: 2 }], customer: { name: 'Kofi Mensah', phone: '0241112224' }, paymentMethod: 'cash' },
+    });
+    assert.equal(order.statusCode, 201, order.body);
+    orderId = order.data.orderId;
+    orderReference = order.data.reference;
+
+    // A webhook endpoint nobody answers, tested once: a failed delivery. A feed with a bad row: a failed sync run.
+    const endpoint = await c.env.inject({ method: 'POST', url: `/developer/webhooks?storeId=${store.storeId}`, headers: c.env.staffHeaders(store), payload: { url: `http://127.0.0.1:${await freePort()}/hook` } });
+    assert.equal(endpoint.statusCode, 201, endpoint.body);
+    const sent = await c.env.inject({ method: 'POST', url: `/developer/webhooks/${endpoint.data.endpoint.endpointId}/test?storeId=${store.storeId}`, headers: c.env.staffHeaders(store) });
+    assert.equal(sent.data.status, 'failed', sent.body);
+    const feed = await c.env.inject({ method: 'POST', url: `/developer/sync-runs?storeId=${store.storeId}`, headers: c.env.staffHeaders(store), payload: { mode: 'upsert', items: [{ id: 'bad', name: 'Bad row', itemType: 'product', price: -1 }] } });
+    assert.equal(feed.statusCode, 400, feed.body);
+  });
+
+  /** inspect() from the phone width, reached first and given time for the shell's navigation to slide away. */
+  async function look(page: Page, name: string) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.waitForTimeout(400);
+    await inspect(page, name, c.env.dialect.name);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
+
+  test('a new owner is greeted with the next steps, which can be dismissed', async () => {
+    const { context, page } = await c.newPage();
+    try {
+      await signUpThroughUi(page, { name: 'Efua Owner', email: `efua-${randomBytes(3).toString('hex')}@example.test`, password: 'correct horse battery', storeName: 'Efua Bakes' });
+      const hint = page.getByRole('alert').filter({ hasText: 'next steps' });
+      await hint.waitFor();
+      for (const name of ['Add a service', 'Invite your staff', 'Connect your website']) await hint.getByRole('link', { name }).waitFor();
+      await section(page, 'Needs attention').getByText('Nothing needs your attention.').waitFor();
+      await look(page, 'today-welcome');
+      await page.getByRole('button', { name: 'Dismiss the next steps' }).click();
+      await hint.waitFor({ state: 'hidden' });
+      assert.doesNotMatch(page.url(), /welcome/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the owner sees today\'s and coming bookings, waiting orders, sales and what needs attention, each a link', async () => {
+    const { context, page } = await c.newPage();
+    try {
+      await signInThroughUi(page, store.email, store.password);
+      await page.waitForURL(/\/today/);
+      const today = section(page, /^Bookings today/);
+      await today.getByRole('link', { name: 'Ama Owusu' }).waitFor();
+      assert.match(await today.innerText(), new RegExp(`${nextHour}[\\s\\S]*Ama Owusu[\\s\\S]*Braids[\\s\\S]*Pending`));
+      await section(page, /^Coming up/).getByRole('link', { name: 'Yaw Boateng' }).waitFor();
+      const payment = section(page, /^Waiting for payment/);
+      await payment.getByRole('link', { name: orderReference }).waitFor();
+      assert.match(await payment.innerText(), /Kofi Mensah[\s\S]*GH₵\s?50\.00|Kofi Mensah[\s\S]*GHS\s?50\.00/);
+
+      const attention = section(page, 'Needs attention');
+      await attention.getByRole('link', { name: /2\s*bookings waiting for approval/ }).waitFor();
+      await attention.getByRole('link', { name: /1\s*failed webhook deliveries/ }).waitFor();
+      await attention.getByRole('link', { name: /1\s*failed catalog sync runs/ }).waitFor();
+      const sales = section(page, 'Sales, last 30 days');
+      await sales.getByText(/from 0 paid orders/).waitFor();
+      await sales.locator('.recharts-surface').waitFor();
+      await look(page, 'today-owner');
+
+      // The cash is collected: the order leaves the list and the sales figures move.
+      const paid = await c.env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/orders/${orderId}/mark-paid`, headers: c.env.staffHeaders(store), payload: { method: 'cash' } });
+      assert.equal(paid.statusCode, 200, paid.body);
+      await page.reload();
+      await sales.getByText(/from 1 paid order$/).waitFor();
+      assert.match(await sales.innerText(), /GH₵\s?50\.00|GHS\s?50\.00/);
+      await page.getByText('Sales by day as a table').click();
+      assert.equal(await sales.locator('tbody tr').count(), 30);
+
+      // Each item leads to where it is handled.
+      await attention.getByRole('link', { name: /bookings waiting for approval/ }).click();
+      await page.waitForURL(/\/bookings\?view=list&status=pending/);
+      await page.getByRole('table', { name: 'Bookings' }).locator('tbody tr').nth(1).waitFor();
+      await page.goBack();
+      await section(page, /^Bookings today/).getByRole('link', { name: 'Ama Owusu' }).click();
+      await page.getByRole('heading', { level: 1, name: `Booking ${ama.reference}` }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a staff member sees the day but no developer items', async () => {
+    const email = `staff-${randomBytes(3).toString('hex')}@example.test`;
+    const password = await inviteMember(c.env, store, { email, name: 'Abena Staff', role: 'staff' });
+
+    const { context, page } = await c.newPage();
+    try {
+      await signInThroughUi(page, email, password);
+      await page.waitForURL(/\/today/);
+      await section(page, /^Bookings today/).getByRole('link', { name: 'Ama Owusu' }).waitFor();
+      const attention = section(page, 'Needs attention');
+      await attention.getByRole('link', { name: /bookings waiting for approval/ }).waitFor();
+      assert.equal(await page.getByText(/webhook/i).count(), 0);
+      assert.equal(await page.getByText(/sync run/i).count(), 0);
+      await look(page, 'today-staff');
+    } finally {
+      await context.close();
+    }
+  });
+});

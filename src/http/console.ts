@@ -1,0 +1,85 @@
+// The staff console (console/, a single-page app built by Vite into console/dist) served at
+// /console/: hashed assets cached for a year, every other /console/… path answered with index.html
+// (never cached) so deep links work. A browser opening `/` is sent there; JSON clients still get 404.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export const CONSOLE_DIST = resolve(import.meta.dirname, '../../console/dist');
+
+/** Whether a built console is there to serve (the start message says where it is only then). */
+export function consoleBuilt(dist = CONSOLE_DIST): boolean {
+  return existsSync(join(dist, 'index.html'));
+}
+
+// Scripts and styles only from the service itself; the console calls the API on the same origin.
+const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' https: http: data: blob:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+function wantsHtml(accept: string | undefined): boolean {
+  return typeof accept === 'string' && /\btext\/html\b/.test(accept);
+}
+
+export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST) {
+  const built = consoleBuilt(dist);
+  const index = built ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!index) {
+      return reply
+        .code(503)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('<!doctype html><html lang="en"><meta charset="utf-8"><title>Console not built</title>' +
+          '<p>The staff console has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it when needed).</p></html>');
+    }
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', CONSOLE_CSP)
+      .send(index);
+  };
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/console/',
+      decorateReply: false,
+      index: false,
+      // One route per built file (found at start); any other /console/… path is the app's.
+      wildcard: false,
+      // Brotli or gzip files written next to each asset at build time (scripts/build.mjs).
+      preCompressed: true,
+      cacheControl: false,
+      schemaHide: true,
+      setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
+        // Asset names carry a content hash: a changed file is a new URL, so it may be cached for good.
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (path.endsWith('.html')) reply.header('content-security-policy', CONSOLE_CSP);
+      },
+    });
+  }
+  for (const path of ['/console', '/console/', '/console/*']) {
+    app.get(path, { schema: { hide: true } }, async (request, reply) => {
+      if (request.url === '/console') return reply.redirect('/console/', 301);
+      return sendIndex(reply);
+    });
+  }
+  // A missing asset (an old tab asking for a file of a previous build) is a 404, not the app.
+  app.get('/console/assets/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if (wantsHtml(request.headers.accept)) return reply.redirect('/console/', 302);
+    return reply.callNotFound();
+  });
+}
