@@ -3,20 +3,15 @@
 // store, owner and integration key over HTTP, then drives GET /healthz (the bare route) and every
 // scenario of bench/scenarios/*.ts with autocannon, and prints req/s as a ratio to the bare route.
 // PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, in a fresh schema dropped after.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { benchConfig, createTarget, freePort, loadScenarios } from './harness.ts';
 import { scratchDatabase } from './scratch-db.ts';
-import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
-import type { BenchRequest, BenchScenario, BenchTarget, ScenarioModule } from './types.ts';
-
-const CONTRACT_VERSION = '2026-04-13';
+import type { BenchRequest, BenchScenario } from './types.ts';
 
 interface Options {
   duration: number;
@@ -89,42 +84,6 @@ function options(): Options {
     only: values.only ?? null,
     engines,
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
-
-async function loadScenarios(only: string | null): Promise<Array<{ file: string; scenario: BenchScenario }>> {
-  const dir = join(import.meta.dirname, 'scenarios');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
-  const list: Array<{ file: string; scenario: BenchScenario }> = [];
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as ScenarioModule;
-    for (const scenario of mod.default ?? []) {
-      if (!only || scenario.name.toLowerCase().includes(only.toLowerCase()) || file.includes(only)) list.push({ file, scenario });
-    }
-  }
-  return list;
-}
-
-async function http(baseUrl: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-service-contract-version': CONTRACT_VERSION, ...headers },
-    body: JSON.stringify(body),
-  });
-  const data = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(data)}`);
-  return data;
 }
 
 /**
@@ -206,39 +165,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenari
   const database = await scratchDatabase(engine);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sis-bench-data-'));
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    UPLOAD_DIR: join(dataDir, 'uploads'),
-    RATE_LIMIT_PER_KEY: '1000000000',
-    RATE_LIMIT_PER_IP: '1000000000',
-    SEED_DEMO: 'false',
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-  });
+  const config = benchConfig(database.url, port, dataDir);
   const { app, stop } = await startServer(config);
   const baseUrl = `http://127.0.0.1:${port}`;
   const rows: Row[] = [];
   try {
-    const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
-    const signup = await http(baseUrl, 'POST', '/api/auth/signup', { email, password: 'bench password 1', name: 'Bench Owner', store: { name: 'Bench Store' } });
-    const staffToken: string = signup.token;
-    const keyRes = await http(baseUrl, 'POST', `/developer/keys?storeId=${signup.store.id}`, { name: 'bench' }, { authorization: `Bearer ${staffToken}` });
-    const key: string = keyRes.secret;
-    const target: BenchTarget = {
-      baseUrl,
-      app,
-      dialect: engine,
-      storeId: signup.store.id,
-      storeSlug: signup.store.slug,
-      key,
-      staffToken,
-      keyHeaders: { 'x-api-key': key, 'x-service-contract-version': CONTRACT_VERSION, accept: 'application/json', 'content-type': 'application/json' },
-    };
+    const target = await createTarget(baseUrl, app, engine);
 
     const bareRuns = new Map<ClientMode, autocannon.Result[]>();
     for (const { file, scenario } of scenarios) {

@@ -9,7 +9,8 @@ import type { App } from '../src/app.ts';
 export interface BenchTarget {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
-  app: App;
+  /** The server's app when it runs in this process; null when it runs in another (bench/instructions.ts). */
+  app: App | null;
   dialect: 'sqlite' | 'postgres';
   storeId: string;
   storeSlug: string;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type LogConfig, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './database.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,11 +20,75 @@ export interface ConnectOptions {
   /** PostgreSQL schema to use (created if missing); tests use one per file. */
   schema?: string;
   poolSize?: number;
+  /** Kysely's query log (bench/round-trips.ts counts statements with it). */
+  log?: LogConfig;
 }
 
 // COUNT/SUM come back as int8; our values fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** How long a SQLite statement waits for another process's write lock before SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE) and so waits for
+ * another process's writer (busy_timeout). A deferred BEGIN starts as a reader; its first write
+ * must upgrade, and when another process wrote meanwhile SQLite fails that upgrade at once with
+ * SQLITE_BUSY ("database is locked"), without the busy handler. Within one process nothing is lost:
+ * Kysely already runs one transaction at a time on the single connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/** Prepared statements kept per SQLite connection, by SQL text (the service issues a few hundred distinct ones). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3 behind Kysely, with its prepared statements kept: Kysely's driver prepares every
+ * statement again on every execution, which profiling showed as a tenth of a booking's CPU time.
+ * Kysely produces the same SQL text for the same query shape (values are parameters), so the text is
+ * the key. A statement still being iterated (a streamed query) is not shared: a fresh one is prepared.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement || statement.busy) {
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
+/**
+ * Lets the query planner know the tables' sizes: on SQLite `PRAGMA optimize` runs ANALYZE (with a
+ * row limit, so it is quick) on tables that have none or have grown a lot since, as SQLite advises for
+ * long-lived connections at start and then periodically (src/workers.ts housekeeping). Without
+ * statistics SQLite picked an index that walked a store's every customer for a phone lookup.
+ * PostgreSQL's autovacuum keeps its statistics itself.
+ */
+export async function optimizeDatabase(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') await sql`pragma optimize=0x10002`.execute(db);
+}
 
 export function dialectOf(url: string): Dialect {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
@@ -36,9 +101,9 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });
     return { db, dialect: 'sqlite', pgPool: null, destroy: () => db.destroy() };
   }
   const schema = options.schema;
@@ -57,6 +122,6 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
   return { db, dialect: 'postgres', pgPool: pool, destroy: () => db.destroy() };
 }

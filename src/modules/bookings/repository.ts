@@ -1,6 +1,7 @@
 // Booking queries. Every query is scoped by store_id; the first argument is the db or a transaction.
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Executor } from '../../db/sql.ts';
+import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { BookingRow, MailOutboxRow } from './tables.ts';
 
 type Db = Executor<Database>;
@@ -9,6 +10,7 @@ export interface BookingFilter {
   status?: string;
   serviceId?: string;
   reference?: string;
+  customerId?: string;
   fromDate?: string;
   toDate?: string;
   limit: number;
@@ -26,6 +28,7 @@ export function listBookings(db: Db, storeId: string, f: BookingFilter) {
   if (f.status) q = q.where('status', '=', f.status as BookingRow['status']);
   if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
   if (f.reference) q = q.where('reference', '=', f.reference);
+  if (f.customerId) q = q.where('customer_id', '=', f.customerId);
   if (f.fromDate) q = q.where('booking_date', '>=', f.fromDate);
   if (f.toDate) q = q.where('booking_date', '<=', f.toDate);
   if (f.after) {
@@ -37,15 +40,68 @@ export function listBookings(db: Db, storeId: string, f: BookingFilter) {
 
 /**
  * Takes the service's lock row until the transaction ends, so capacity checks of one service run
- * one at a time on PostgreSQL (SQLite transactions already do). One statement: the upsert creates
- * the row the first time and otherwise updates it, which locks it like SELECT … FOR UPDATE.
+ * one at a time on PostgreSQL. One statement: the upsert creates the row the first time and otherwise
+ * updates it, which locks it like SELECT … FOR UPDATE. SQLite needs no lock: its transactions
+ * already run one at a time (BEGIN IMMEDIATE), across processes too.
  */
 export async function lockService(db: Db, storeId: string, serviceId: string) {
+  if (!isPostgres(db)) return;
   await db
     .insertInto('booking_locks')
     .values({ store_id: storeId, service_id: serviceId })
     .onConflict((oc) => oc.columns(['store_id', 'service_id']).doUpdateSet({ service_id: (eb) => eb.ref('excluded.service_id') }))
     .execute();
+}
+
+/**
+ * PostgreSQL: shares the service's lock row (lockService takes it alone) and takes the advisory
+ * locks `cellKeys` (sorted ascending), in one statement, until the transaction ends. False, with
+ * nothing locked, when the service has no lock row yet (take lockService instead). A no-op on SQLite.
+ */
+export async function lockCells(db: Db, storeId: string, serviceId: string, cellKeys: string[]): Promise<boolean> {
+  if (!isPostgres(db)) return true;
+  // LATERAL runs the advisory locks only once the row is share-locked, in array order.
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n
+    from (select 1 as one from booking_locks where store_id = ${storeId} and service_id = ${serviceId} for share) s
+    cross join lateral (select pg_advisory_xact_lock(k) from unnest(${cellKeys}::bigint[]) as k where s.one = 1) c`.execute(db);
+  return Number(result.rows[0]?.n ?? 0) > 0;
+}
+
+/** Which bookings hold capacity against a slot: [start, end) plus `bufferMs` on both sides, of one service. */
+export interface SlotCheck {
+  capacity: number;
+  bufferMs: number;
+  /** Bookings last at most a day and buffers too: none starting before this can reach the slot. */
+  earliestStartIso: string;
+}
+
+/**
+ * Inserts the booking only if its slot still has `row.quantity` seats: one statement (INSERT …
+ * SELECT … WHERE seats taken ≤ capacity − quantity), so the check and the insert see the same
+ * bookings. True when inserted. Run it under the slot's locks (lockCells/lockService).
+ */
+export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck): Promise<boolean> {
+  const columns = Object.keys(row) as (keyof BookingRow)[];
+  const from = new Date(Date.parse(row.start_at) - check.bufferMs).toISOString();
+  const to = new Date(Date.parse(row.end_at) + check.bufferMs).toISOString();
+  const taken = db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql.lit(0)).as('taken'))
+    .where('store_id', '=', row.store_id)
+    .where('service_id', '=', row.service_id)
+    .where('status', '!=', 'cancelled')
+    .where('start_at', '>=', check.earliestStartIso)
+    .where('start_at', '<', to)
+    .where('end_at', '>', from);
+  const result = await db
+    .insertInto('bookings')
+    .columns(columns)
+    .expression(
+      db.selectNoFrom(columns.map((c) => sql`${row[c]}`.as(c))).where((eb) => eb(taken, '<=', check.capacity - row.quantity)),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /**
@@ -108,11 +164,50 @@ export async function claimMail(db: Db, id: string, now: string, leaseUntil: str
   return Number(result.numUpdatedRows) === 1;
 }
 
+// A mail that has left (or is given up) keeps only its redacted body, when it has one.
 export const markMailSent = (db: Db, id: string, now: string) =>
-  db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now, locked_until: null, last_error: null }).where('id', '=', id).execute();
+  db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ status: 'sent', sent_at: now, locked_until: null, last_error: null, body_text: eb.fn.coalesce('redacted_body', 'body_text') }))
+    .where('id', '=', id)
+    .execute();
 
 export const markMailRetry = (db: Db, id: string, status: 'pending' | 'failed', nextAttemptAt: string, error: string) =>
-  db.updateTable('mail_outbox').set({ status, next_attempt_at: nextAttemptAt, locked_until: null, last_error: error.slice(0, 500) }).where('id', '=', id).execute();
+  db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status,
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+      last_error: error.slice(0, 500),
+      ...(status === 'failed' ? { body_text: eb.fn.coalesce('redacted_body', 'body_text') } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+
+/** Which bookings an agenda lists: bookingDate in [fromDate, toDate]; one status, or every status but cancelled. */
+export interface AgendaFilter {
+  fromDate?: string;
+  toDate?: string;
+  status?: BookingRow['status'];
+}
+
+function agendaQuery(db: Db, storeId: string, f: AgendaFilter) {
+  let q = db.selectFrom('bookings').where('store_id', '=', storeId);
+  q = f.status ? q.where('status', '=', f.status) : q.where('status', '!=', 'cancelled');
+  if (f.fromDate) q = q.where('booking_date', '>=', f.fromDate);
+  if (f.toDate) q = q.where('booking_date', '<=', f.toDate);
+  return q;
+}
+
+/** The first `limit` bookings of an agenda, soonest first. */
+export const agendaBookings = (db: Db, storeId: string, f: AgendaFilter, limit: number) =>
+  agendaQuery(db, storeId, f).selectAll().orderBy('start_at').orderBy('id').limit(limit).execute();
+
+export async function countAgenda(db: Db, storeId: string, f: AgendaFilter): Promise<number> {
+  const row = await agendaQuery(db, storeId, f).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /** Bookings per status, optionally for bookingDate in [fromDate, toDate]. */
 export function countByStatus(db: Db, storeId: string, fromDate?: string, toDate?: string) {

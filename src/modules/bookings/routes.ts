@@ -7,7 +7,7 @@ import { actorOf, authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
 import { integrationHeaders, responses } from '../../http/schemas.ts';
-import type { BookingFilterInput, CreateBookingInput, StaffBookingPatch } from './service.ts';
+import type { Booking, BookingFilterInput, CreateBookingInput, StaffBookingPatch } from './service.ts';
 import {
   AvailabilityQuery,
   AvailabilityResponse,
@@ -15,6 +15,9 @@ import {
   BookingRecord,
   CreateBookingBody,
   CreateBookingResponse,
+  SchedulePreviewBody,
+  SchedulePreviewResponse,
+  StaffAvailabilityQuery,
   StaffBookingPatchBody,
   StaffBookingRecord,
 } from './schemas.ts';
@@ -53,22 +56,22 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   }, async (request, reply) => {
     const storeId = authStoreId(request);
     reply.header('cache-control', NO_STORE);
-    return sendIdempotent(ctx, request, reply, storeId, 'bookings.create', async () => {
-      const booking = await bookings.createBooking(storeId, request.body as CreateBookingInput);
-      return {
-        status: 201,
-        body: {
-          ok: true,
-          storeId,
-          bookingId: booking.bookingId,
-          reference: booking.reference,
-          status: booking.status,
-          bookingStatus: booking.bookingStatus,
-          paymentStatus: booking.paymentStatus,
-          booking,
-        },
-      };
+    const created = (booking: Booking) => ({
+      status: 201,
+      body: {
+        ok: true,
+        storeId,
+        bookingId: booking.bookingId,
+        reference: booking.reference,
+        status: booking.status,
+        bookingStatus: booking.bookingStatus,
+        paymentStatus: booking.paymentStatus,
+        booking,
+      },
     });
+    return sendIdempotent(ctx, request, reply, storeId, 'bookings.create', async (record) =>
+      created(await bookings.createBooking(storeId, request.body as CreateBookingInput, { beforeCommit: (trx, booking) => record(trx, created(booking)) })),
+    );
   });
 
   app.get('/v1IntegrationBookings', {
@@ -84,7 +87,9 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   }, async (request, reply) => {
     const storeId = authStoreId(request);
-    const page = await bookings.listBookings(storeId, request.query as BookingFilterInput);
+    // Integration keys filter by what their schema names; the customer filter is for staff only.
+    const { customerId: _staffOnly, ...filters } = request.query as BookingFilterInput;
+    const page = await bookings.listBookings(storeId, filters);
     return reply.header('cache-control', NO_STORE).send({ ok: true, storeId, count: page.bookings.length, bookings: page.bookings, nextCursor: page.nextCursor });
   });
 
@@ -101,7 +106,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       summary: 'Bookings of the store, newest first, with staff notes',
       security: staffSecurity,
       params: StoreParams,
-      querystring: Type.Object(staffFilters),
+      querystring: Type.Object({ ...staffFilters, customerId: Type.Optional(Type.String({ maxLength: 200, description: 'the bookings of one customer (cus_…)' })) }),
       response: responses({ 200: Type.Object({ ok: Type.Boolean(), count: Type.Integer(), bookings: Type.Array(StaffBookingRecord), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
     },
   }, async (request, reply) => {
@@ -136,5 +141,36 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   }, async (request) => {
     const { bookingId } = request.params as { bookingId: string };
     return { ok: true, booking: await bookings.updateBooking(authStoreId(request), bookingId, request.body as StaffBookingPatch, actorOf(request)) };
+  });
+
+  app.get('/api/stores/:storeId/items/:itemId/availability', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: bookings'],
+      summary: 'Open slots of a service or course (published or not) between from and to: the integration availability answer, with store dates allowed',
+      security: staffSecurity,
+      params: Type.Object({ storeId: Type.String(), itemId: Type.String() }),
+      querystring: StaffAvailabilityQuery,
+      response: responses({ 200: AvailabilityResponse }),
+    },
+  }, async (request, reply) => {
+    const { itemId } = request.params as { itemId: string };
+    const body = await bookings.staffAvailability(authStoreId(request), itemId, request.query as { from: string; to: string });
+    return reply.header('cache-control', NO_STORE).send(body);
+  });
+
+  app.post('/api/stores/:storeId/schedule-preview', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: bookings'],
+      summary: 'The next open slots of a schedule being edited (nothing is saved); with itemId, that service\'s bookings take their seats',
+      security: staffSecurity,
+      params: StoreParams,
+      body: SchedulePreviewBody,
+      response: responses({ 200: SchedulePreviewResponse }),
+    },
+  }, async (request, reply) => {
+    const body = await bookings.previewSchedule(authStoreId(request), request.body as { schedule: unknown; itemId?: string; from?: string; days?: number; limit?: number });
+    return reply.header('cache-control', NO_STORE).send(body);
   });
 }

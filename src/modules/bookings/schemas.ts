@@ -1,21 +1,27 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
+import { pattern, withFieldChecks } from '../../http/validation.ts';
+import { TIME } from '../catalog/item-input.ts';
+import { ScheduleSchema } from '../catalog/schemas.ts';
+import { checkCreateInput, type CreateBookingInput } from './service.ts';
 
 const StatusEnum = Type.Union(['pending', 'pending_approval', 'confirmed', 'completed', 'cancelled', 'rescheduled'].map((s) => Type.Literal(s)));
 const PaymentStatusEnum = Type.Union(['payment_pending', 'paid', 'manual_review', 'refunded'].map((s) => Type.Literal(s)));
 
-export const CreateBookingBody = Type.Object(
+// Integration payload: unknown fields are accepted and ignored (CONTRACT §9). The service's own
+// checks (checkCreateInput) join the schema's details, so one answer names every bad field.
+export const CreateBookingBody = withFieldChecks(Type.Object(
   {
-    serviceId: Type.String({ minLength: 1, maxLength: 200, description: 'raw item id of a service or course' }),
+    serviceId: NonBlank(200, { description: 'raw item id of a service or course' }),
     serviceName: Type.Optional(Type.String({ maxLength: 200 })),
-    bookingDate: Type.String({ description: 'YYYY-MM-DD in the store time zone (a slot date from v1IntegrationAvailability)' }),
-    bookingTime: Type.String({ description: 'HH:MM in the store time zone (a slot time from v1IntegrationAvailability)' }),
+    bookingDate: Type.String({ ...pattern(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'), format: 'date', description: 'YYYY-MM-DD in the store time zone (a slot date from v1IntegrationAvailability)' }),
+    bookingTime: Type.String({ ...pattern(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM (00:00–23:59)'), description: 'HH:MM in the store time zone (a slot time from v1IntegrationAvailability)' }),
     quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'seats taken in the slot (default 1)' })),
     notes: Type.Optional(Type.String({ maxLength: 2000 })),
     customer: Type.Object({
-      name: Type.String({ minLength: 1, maxLength: 200 }),
-      phone: Type.String({ minLength: 1, maxLength: 40, description: '9 to 15 digits' }),
-      email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+      name: NonBlank(200),
+      phone: Type.String({ maxLength: 40, ...pattern(/^(?:\D*\d){9,15}\D*$/, 'must have 9 to 15 digits'), description: '9 to 15 digits; spaces, +, - and brackets allowed' }),
+      email: Type.Optional(Nullable(Type.String({ maxLength: 254, ...pattern(/^\s*(?:[^\s@]+@[^\s@]+\.[^\s@]+)?\s*$/, 'must be an email address'), description: 'an email address (recommended: the confirmation is sent there), or empty' }))),
     }),
     paymentMethod: Type.Optional(Type.String({ maxLength: 50, description: 'gateway_checkout, manual, cash, momo…' })),
     paymentAmount: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'major currency units' })),
@@ -29,8 +35,8 @@ export const CreateBookingBody = Type.Object(
       }),
     ),
   },
-  { description: 'Booking create request (SPEC.md): top-level payment fields or the payment object.' },
-);
+  { description: 'Booking create request (SPEC.md): top-level payment fields or the payment object. Unknown fields are ignored.' },
+), (body) => checkCreateInput(body as unknown as CreateBookingInput));
 
 export const BookingRecord = Type.Object(
   {
@@ -115,10 +121,37 @@ export const AvailabilityResponse = Type.Object({
 export const StaffBookingPatchBody = Type.Object(
   {
     status: Type.Optional(StatusEnum),
-    bookingDate: Type.Optional(Type.String({ description: 'with status rescheduled: the new date' })),
-    bookingTime: Type.Optional(Type.String({ description: 'with status rescheduled: the new time' })),
+    bookingDate: Type.Optional(Type.String({ format: 'date', description: 'with status rescheduled: the new date (YYYY-MM-DD)' })),
+    bookingTime: Type.Optional(Type.String({ ...pattern(TIME, 'must be a time HH:MM (00:00–23:59)'), description: 'with status rescheduled: the new time (HH:MM)' })),
     staffNotes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
     paymentStatus: Type.Optional(PaymentStatusEnum),
   },
   { additionalProperties: false },
 );
+
+export const StaffAvailabilityQuery = Type.Object({
+  from: Type.String({ maxLength: 40, description: 'ISO 8601 timestamp, or a store date YYYY-MM-DD (from its midnight)' }),
+  to: Type.String({ maxLength: 40, description: 'ISO 8601 timestamp, or a store date YYYY-MM-DD (that day included); after from, at most 62 days later' }),
+});
+
+export const SchedulePreviewBody = Type.Object(
+  {
+    schedule: Type.Partial(ScheduleSchema, { additionalProperties: false, description: 'the schedule as edited (defaults as on an item)' }),
+    itemId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "a service or course: its existing bookings take their seats in the preview" })),
+    from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 timestamp or store date YYYY-MM-DD; default now' })),
+    days: Type.Optional(Type.Integer({ minimum: 1, maximum: 62, description: 'days from `from` (default 7)' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'slots returned at most (default 50)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SchedulePreviewResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  timezone: Type.String(),
+  durationMinutes: Type.Integer(),
+  from: IsoTimestamp,
+  to: IsoTimestamp,
+  count: Type.Integer({ description: 'open slots in the window (slots holds the first `limit`)' }),
+  slots: AvailabilityResponse.properties.slots,
+});

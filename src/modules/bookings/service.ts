@@ -1,8 +1,10 @@
 // Availability, bookings, staff transitions and customer notifications.
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { Item } from '../catalog/service.ts';
-import type { ServiceSchedule } from '../catalog/item-input.ts';
+import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { badRequest, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
@@ -49,6 +51,8 @@ export interface BookingFilterInput {
   status?: string;
   serviceId?: string;
   reference?: string;
+  /** Staff only: the bookings of one customer. */
+  customerId?: string;
   from?: string;
   to?: string;
   limit?: number;
@@ -107,19 +111,50 @@ function digits(phone: string) {
   return phone.replace(/\D/g, '');
 }
 
-/** Field checks beyond the JSON schema's types (which the route already enforced). */
-function checkCreateInput(input: CreateBookingInput): ErrorDetail[] {
+/**
+ * Field checks beyond the JSON schema's types. They also run on bodies the schema refused (so one
+ * answer lists every bad field, see schemas.ts), hence no field's type is taken for granted here.
+ */
+export function checkCreateInput(input: CreateBookingInput): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  if (!input.serviceId.trim()) details.push({ field: 'serviceId', message: 'required' });
-  if (!isRealDate(input.bookingDate)) details.push({ field: 'bookingDate', message: 'must be a date YYYY-MM-DD' });
-  if (!TIME.test(input.bookingTime)) details.push({ field: 'bookingTime', message: 'must be a time HH:MM (00:00–23:59)' });
-  if (!input.customer.name.trim()) details.push({ field: 'customer.name', message: 'required' });
-  const phoneDigits = digits(input.customer.phone).length;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const customer: Partial<Record<'name' | 'phone' | 'email', unknown>> = typeof input.customer === 'object' && input.customer !== null ? input.customer : {};
+  if (!text(input.serviceId).trim()) details.push({ field: 'serviceId', message: 'is required' });
+  if (!isRealDate(text(input.bookingDate))) details.push({ field: 'bookingDate', message: 'must be a date YYYY-MM-DD' });
+  if (!TIME.test(text(input.bookingTime))) details.push({ field: 'bookingTime', message: 'must be a time HH:MM (00:00–23:59)' });
+  if (!text(customer.name).trim()) details.push({ field: 'customer.name', message: 'must not be blank' });
+  const phoneDigits = digits(text(customer.phone)).length;
   if (phoneDigits < 9 || phoneDigits > 15) details.push({ field: 'customer.phone', message: 'must have 9 to 15 digits' });
-  const email = input.customer.email?.trim();
+  const email = text(customer.email).trim();
   if (email && !EMAIL.test(email)) details.push({ field: 'customer.email', message: 'must be an email address' });
   if (input.attributes !== undefined && JSON.stringify(input.attributes).length > 8192) details.push({ field: 'attributes', message: 'at most 8 KB of JSON' });
   return details;
+}
+
+/**
+ * An instant a staff slot query names: an ISO timestamp, or a date of the store (YYYY-MM-DD) meaning
+ * that day's midnight, or with `endOfDay` the next one (so the day is included).
+ */
+function instantOf(value: string, field: string, zone: string, endOfDay = false): number | ErrorDetail {
+  if (isRealDate(value)) {
+    const day = DateTime.fromISO(value, { zone });
+    return (endOfDay ? day.plus({ days: 1 }) : day).startOf('day').toMillis();
+  }
+  const iso = parseTimestamp(value);
+  return iso ? Date.parse(iso) : { field, message: 'must be an ISO 8601 timestamp or a date YYYY-MM-DD' };
+}
+
+/** [fromMs, toMs) of a staff slot query: at most MAX_WINDOW_DAYS, `to` after `from` (400 invalid-range). */
+function slotWindow(from: string, to: string, zone: string): { fromMs: number; toMs: number } {
+  const fromMs = instantOf(from, 'from', zone);
+  const toMs = instantOf(to, 'to', zone, true);
+  const details = [fromMs, toMs].filter((v): v is ErrorDetail => typeof v === 'object');
+  if (details.length) throw validationFailed(details);
+  const [a, b] = [fromMs as number, toMs as number];
+  if (b <= a || b - a > MAX_WINDOW_DAYS * DAY_MS) {
+    throw badRequest('invalid-range', `to must be after from, and the window at most ${MAX_WINDOW_DAYS} days.`, [{ field: 'to', message: `after from, within ${MAX_WINDOW_DAYS} days` }]);
+  }
+  return { fromMs: a, toMs: b };
 }
 
 export function createBookingsService(ctx: AppContext) {
@@ -212,6 +247,7 @@ export function createBookingsService(ctx: AppContext) {
       status: f.status === 'pending_approval' ? 'pending' : f.status,
       serviceId: f.serviceId === undefined ? undefined : itemIdOf(storeId, f.serviceId),
       reference: f.reference,
+      customerId: f.customerId,
       fromDate: f.from,
       toDate: f.to,
       limit: f.limit ?? 50,
@@ -249,7 +285,7 @@ export function createBookingsService(ctx: AppContext) {
     },
 
     /** POST /v1IntegrationBookings: takes a seat in an open slot or fails with 409 slot-unavailable. */
-    async createBooking(storeId: string, input: CreateBookingInput) {
+    async createBooking(storeId: string, input: CreateBookingInput, options: { beforeCommit?: (trx: Executor<Database>, booking: Booking) => Promise<void> } = {}) {
       const details = checkCreateInput(input);
       if (details.length) throw validationFailed(details);
       const item = await bookableItem(storeId, input.serviceId);
@@ -308,6 +344,8 @@ export function createBookingsService(ctx: AppContext) {
         const record = toBooking(booking, store.currency);
         await ctx.services.events.emit(trx, storeId, 'booking.created', record);
         const mailed = await queueMail(trx, store, record, 'created');
+        // The caller's record of this answer (Idempotency-Key) commits with the booking, or neither does.
+        await options.beforeCommit?.(trx, record);
         return { booking, mailed };
       });
       if (row.mailed) mailQueued();
@@ -400,6 +438,101 @@ export function createBookingsService(ctx: AppContext) {
       const rows = await repo.countByStatus(db, storeId, range.from, range.to);
       const counts = new Map(rows.map((r) => [r.status, Number(r.count)]));
       return (Object.keys(TRANSITIONS) as BookingRow['status'][]).map((status) => ({ status, count: counts.get(status) ?? 0 }));
+    },
+
+    /**
+     * Staff view of open slots (GET /api/stores/{storeId}/items/{itemId}/availability): the
+     * integration answer's shape, for a service or course whether published or not. `from`/`to`
+     * are ISO timestamps, or store dates (YYYY-MM-DD; `to` then includes that whole day).
+     */
+    async staffAvailability(storeId: string, itemId: string, query: { from: string; to: string }) {
+      const store = await ctx.services.stores.getStore(storeId);
+      const { fromMs, toMs } = slotWindow(query.from, query.to, store.timezone);
+      const item = await ctx.services.catalog.findItem(db, storeId, itemIdOf(storeId, itemId));
+      if (!item) throw notFound('item-not-found', `No item ${itemId} in this store.`);
+      if (item.itemType === 'product') throw unprocessable('not-bookable', 'Products have no booking slots.', [{ field: 'itemId', message: 'is a product' }]);
+      const schedule = item.schedule;
+      const slots = schedule
+        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await busyAround(db, storeId, item.id, schedule, fromMs, toMs) })
+        : [];
+      return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
+    },
+
+    /**
+     * The next open slots of a schedule being edited (not saved): from `from` (default now; an
+     * ISO timestamp or a store date) for `days` days, at most `limit` of them. With an itemId, that
+     * service's existing bookings take their seats, as they would once the schedule is saved.
+     */
+    async previewSchedule(storeId: string, input: { schedule: unknown; itemId?: string; from?: string; days?: number; limit?: number }) {
+      const errors: ErrorDetail[] = [];
+      const schedule = parseSchedule(input.schedule, errors, 'schedule');
+      if (errors.length || !schedule) throw validationFailed(errors.length ? errors : [{ field: 'schedule', message: 'is required' }]);
+      const store = await ctx.services.stores.getStore(storeId);
+      const days = input.days ?? 7;
+      const start = input.from === undefined ? Date.now() : instantOf(input.from, 'from', store.timezone);
+      if (typeof start === 'object') throw validationFailed([start]);
+      const fromMs = start;
+      const toMs = DateTime.fromMillis(fromMs, { zone: store.timezone }).plus({ days }).toMillis();
+      let busy: BusyInterval[] = [];
+      if (input.itemId !== undefined) {
+        const item = await ctx.services.catalog.findItem(db, storeId, itemIdOf(storeId, input.itemId));
+        if (!item) throw notFound('item-not-found', `No item ${input.itemId} in this store.`);
+        if (item.itemType === 'product') throw unprocessable('not-bookable', 'Products have no booking slots.', [{ field: 'itemId', message: 'is a product' }]);
+        busy = await busyAround(db, storeId, item.id, schedule, fromMs, toMs);
+      }
+      const slots = generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy });
+      const limit = input.limit ?? 50;
+      return {
+        ok: true as const,
+        storeId,
+        timezone: store.timezone,
+        durationMinutes: schedule.durationMinutes,
+        from: new Date(fromMs).toISOString(),
+        to: new Date(toMs).toISOString(),
+        count: slots.length,
+        slots: slots.slice(0, limit),
+      };
+    },
+
+    /**
+     * An agenda for the console's Today page: how many bookings match (bookingDate in
+     * [fromDate, toDate]; one status, or all but cancelled) and the first `limit`, soonest first.
+     */
+    async agenda(storeId: string, filter: { fromDate?: string; toDate?: string; status?: BookingRow['status'] }, limit: number): Promise<{ count: number; bookings: StaffBooking[] }> {
+      const store = await ctx.services.stores.getStore(storeId);
+      const [count, rows] = await Promise.all([repo.countAgenda(db, storeId, filter), repo.agendaBookings(db, storeId, filter, limit)]);
+      return { count, bookings: rows.map((r) => ({ ...toBooking(r, store.currency), staffNotes: r.staff_notes })) };
+    },
+
+    /**
+     * Account mail that belongs to no booking (a password reset), written in the caller's
+     * transaction and sent by the mail worker like booking mail. `redactedText` replaces the body
+     * once the mail has left, so a secret link does not stay in the outbox. Call mailCommitted()
+     * after the transaction commits.
+     */
+    async queueAccountMail(executor: Executor<Database>, mail: { to: string; subject: string; text: string; redactedText: string }): Promise<void> {
+      const now = nowIso();
+      await repo.insertMail(executor, {
+        id: newId('mail'),
+        store_id: null,
+        booking_id: null,
+        to_address: mail.to,
+        subject: mail.subject,
+        body_text: mail.text,
+        redacted_body: mail.redactedText,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      });
+    },
+
+    /** Wakes the mail worker: mail queued by queueAccountMail has committed. */
+    mailCommitted(): void {
+      mailQueued();
     },
 
     /** For checkout and payment flows: record a booking's payment status. */

@@ -49,12 +49,77 @@ export function seatsTaken(start: number, end: number, bufferMs: number, busy: B
   return taken;
 }
 
-/** The instant of a local wall-clock time on a local date ("24:00" is the next midnight). */
-function localInstant(date: DateTime, hhmm: string): number {
-  if (hhmm === '24:00') return date.plus({ days: 1 }).startOf('day').toMillis();
-  const [h, m] = hhmm.split(':').map(Number);
-  return date.set({ hour: h, minute: m, second: 0, millisecond: 0 }).toMillis();
+/** A local date in a zone: its first instant and the next day's (epoch ms), its weekday, and whether its clock runs evenly. */
+interface LocalDay {
+  date: string;
+  start: number;
+  end: number;
+  weekday: (typeof WEEKDAYS)[number];
+  /** Midnight exists and the UTC offset is the same all day: a wall-clock time is the day's start plus its minutes. */
+  steady: boolean;
 }
+
+/** The zone's UTC offset at an instant, in minutes. */
+function offsetAt(ms: number, zone: string): number {
+  return DateTime.fromMillis(ms, { zone }).offset;
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a wall clock in the zone shows `minutes` after the midnight of `date`. A time in a
+ * repeated hour is its first occurrence; one in a skipped hour moves forward with the clock.
+ */
+function wallClockInstant(zone: string, date: string, minutes: number): number {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * MINUTE;
+  const before = offsetAt(wall - DAY, zone);
+  const after = offsetAt(wall + DAY, zone);
+  const fits = [before, after].map((o) => wall - o * MINUTE).filter((t) => wall - offsetAt(t, zone) * MINUTE === t);
+  return fits.length ? Math.min(...fits) : wall - before * MINUTE;
+}
+
+/**
+ * Zone work is what slot generation spent most of its time on (Luxon asks Intl for the offset of
+ * every instant it converts), and the same few days are asked for over and over: each (zone, date)
+ * is worked out once. Bounded: cleared when it holds more than DAY_CACHE_SIZE days.
+ */
+const DAY_CACHE_SIZE = 50_000;
+const dayCache = new Map<string, LocalDay>();
+
+function localDay(zone: string, date: string): LocalDay {
+  const key = `${zone}\u0000${date}`;
+  let day = dayCache.get(key);
+  if (!day) {
+    const midnight = Date.parse(`${date}T00:00:00Z`);
+    const start = wallClockInstant(zone, date, 0);
+    const end = wallClockInstant(zone, addDays(date, 1), 0);
+    const steady = start === midnight - offsetAt(start, zone) * MINUTE && offsetAt(start, zone) === offsetAt(end - 1, zone);
+    day = { date, start, end, weekday: WEEKDAYS[(new Date(midnight).getUTCDay() + 6) % 7], steady };
+    if (dayCache.size >= DAY_CACHE_SIZE) dayCache.clear();
+    dayCache.set(key, day);
+  }
+  return day;
+}
+
+/** The local day an instant falls in: that of its UTC date, or one next to it. */
+function localDateOf(ms: number, zone: string): LocalDay {
+  let day = localDay(zone, new Date(ms).toISOString().slice(0, 10));
+  while (ms < day.start) day = localDay(zone, addDays(day.date, -1));
+  while (ms >= day.end) day = localDay(zone, addDays(day.date, 1));
+  return day;
+}
+
+/** The instant of a local wall-clock time on a local date ("24:00" is the next midnight). */
+function localInstant(day: LocalDay, hhmm: string, zone: string): number {
+  if (hhmm === '24:00') return day.end;
+  const [h, m] = hhmm.split(':').map(Number);
+  return day.steady ? day.start + (h * 60 + m) * MINUTE : wallClockInstant(zone, day.date, h * 60 + m);
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** Every open slot starting in [from, to), sorted by start; only slots with remaining ≥ 1. */
 export function generateSlots(q: SlotQuery): Slot[] {
@@ -90,33 +155,27 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
   const seen = new Set<number>();
   const slots: Slot[] = [];
 
-  let day = DateTime.fromMillis(earliest, { zone: timezone }).startOf('day').minus({ days: 1 });
-  const lastDay = DateTime.fromMillis(latestStart, { zone: timezone }).startOf('day');
-  while (day <= lastDay) {
-    const date = day.toISODate()!;
-    if (!closed.has(date)) {
-      const weekday = WEEKDAYS[day.weekday - 1];
+  const lastDate = localDateOf(latestStart, timezone).date;
+  // From the day before: a day's opening hours may run past midnight into the window.
+  let day = localDateOf(earliest, timezone);
+  day = localDateOf(day.start - 1, timezone);
+  while (day.date <= lastDate) {
+    if (!closed.has(day.date)) {
       for (const hours of schedule.weeklyHours) {
-        if (hours.day !== weekday) continue;
-        const open = localInstant(day, hours.start);
-        const close = localInstant(day, hours.end);
+        if (hours.day !== day.weekday) continue;
+        const open = localInstant(day, hours.start, timezone);
+        const close = localInstant(day, hours.end, timezone);
         if (open + duration > close || close <= earliest || open > latestStart) continue;
-        // Zone lookups are costly: with one UTC offset over the whole window (every day but a
-        // daylight-saving change), local labels are the opening time plus elapsed minutes.
-        const openLocal = DateTime.fromMillis(open, { zone: timezone });
-        const steadyOffset = openLocal.offset === DateTime.fromMillis(close - 1, { zone: timezone }).offset;
-        const openMinutes = openLocal.hour * 60 + openLocal.minute;
-        const openDate = openLocal.toISODate()!;
         for (let start = open; start + duration <= close; start += step) {
           if (start < earliest || start > latestStart || seen.has(start)) continue;
           seen.add(start);
           const end = start + duration;
           let date: string;
           let time: string;
-          if (steadyOffset) {
-            const minutes = openMinutes + (start - open) / MINUTE;
-            date = openDate;
-            time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+          if (day.steady && start < day.end) {
+            const minutes = (start - day.start) / MINUTE;
+            date = day.date;
+            time = `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
           } else {
             const local = DateTime.fromMillis(start, { zone: timezone });
             date = local.toISODate()!;
@@ -133,15 +192,15 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
         }
       }
     }
-    day = day.plus({ days: 1 }).startOf('day');
+    day = localDay(timezone, addDays(day.date, 1));
   }
   return slots.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
 /** [from, to) of one local date in the zone, as epoch ms. */
 export function localDayWindow(date: string, timezone: string): { from: number; to: number } {
-  const start = DateTime.fromISO(date, { zone: timezone }).startOf('day');
-  return { from: start.toMillis(), to: start.plus({ days: 1 }).startOf('day').toMillis() };
+  const day = localDay(timezone, date);
+  return { from: day.start, to: day.end };
 }
 
 /**
@@ -149,10 +208,9 @@ export function localDayWindow(date: string, timezone: string): { from: number; 
  * local date (wide enough for both occurrences of a repeated hour).
  */
 export function bookingWindow(date: string, time: string, timezone: string): { from: number; to: number } {
-  const day = localDayWindow(date, timezone);
-  const [h, m] = time.split(':').map(Number);
-  const around = DateTime.fromISO(date, { zone: timezone }).set({ hour: h, minute: m }).toMillis();
-  return { from: Math.max(day.from, around - 3 * 3600_000), to: Math.min(day.to, around + 3 * 3600_000) };
+  const day = localDay(timezone, date);
+  const around = localInstant(day, time, timezone);
+  return { from: Math.max(day.start, around - 3 * 3600_000), to: Math.min(day.end, around + 3 * 3600_000) };
 }
 
 /**
@@ -170,4 +228,36 @@ export function findBookableSlot(
   if (!matching.length) return { slot: null, status: 'not-open' };
   const free = matching.find((s) => s.remaining >= quantity);
   return free ? { slot: free, status: 'ok' } : { slot: null, status: 'full' };
+}
+
+/**
+ * The open slots labelled (date, time), whatever is booked (one, or two in a repeated hour): where a
+ * booking for that date and time can go. Empty when the service is not open then.
+ */
+export function slotsAt(q: Omit<SlotQuery, 'from' | 'to' | 'busy'>, date: string, time: string): Slot[] {
+  const { from, to } = bookingWindow(date, time, q.timezone);
+  return generateAllSlots({ ...q, from, to, busy: [] }).filter((s) => s.date === date && s.time === time);
+}
+
+/** Width of the time cells a booking locks (see lockCellsOf). */
+export const LOCK_CELL_MS = 5 * MINUTE;
+/** More cells than this (a window over two hours) and a booking locks its whole service instead. */
+export const MAX_LOCK_CELLS = 24;
+
+/**
+ * The time cells (numbers of LOCK_CELL_MS since the epoch) that [start, end + buffer) of each slot
+ * touches, or null when there are more than MAX_LOCK_CELLS. Two bookings whose times conflict (see
+ * seatsTaken) share a cell, so locking its cells serializes a booking with every booking it could
+ * take seats from, and with no other.
+ */
+export function lockCellsOf(slots: { start: string; end: string }[], bufferMs: number): number[] | null {
+  const cells = new Set<number>();
+  for (const slot of slots) {
+    const last = Math.floor((Date.parse(slot.end) + bufferMs - 1) / LOCK_CELL_MS);
+    for (let cell = Math.floor(Date.parse(slot.start) / LOCK_CELL_MS); cell <= last; cell++) {
+      cells.add(cell);
+      if (cells.size > MAX_LOCK_CELLS) return null;
+    }
+  }
+  return [...cells];
 }

@@ -42,11 +42,14 @@ export interface BookingLockRow {
 
 export interface MailOutboxRow {
   id: string;
-  store_id: string;
+  /** null for account mail (a password reset), which belongs to no store. */
+  store_id: string | null;
   booking_id: string | null;
   to_address: string;
   subject: string;
   body_text: string;
+  /** body_text without its secret (a reset link): replaces body_text once the mail is sent or given up. */
+  redacted_body?: string | null;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   next_attempt_at: string;

@@ -1,5 +1,6 @@
-// Booking notification mail delivery (after commit, retried while SMTP is down). Mail rows are
-// written in the booking's transaction; this worker claims each due row with a conditional
+// Mail delivery: booking notifications and account mail such as password resets (after commit,
+// retried while SMTP is down). Mail rows are written in the transaction of the change they report;
+// this worker claims each due row with a conditional
 // update and a lease (so with several instances only one sends it), sends it with nodemailer and
 // marks it sent, or schedules a retry with exponential backoff. Without SMTP_URL nothing is sent:
 // mail stays in the outbox and only its id is logged.
@@ -51,7 +52,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
       const delayMs = Math.min(maxBackoff, base * 2 ** (attempt - 1));
       const status = attempt >= maxAttempts ? 'failed' : 'pending';
       await repo.markMailRetry(ctx.db, mail.id, status, new Date(Date.now() + delayMs).toISOString(), (error as Error).message ?? String(error));
-      ctx.log.warn({ mailId: mail.id, attempt, status }, 'booking mail not delivered; will retry');
+      ctx.log.warn({ mailId: mail.id, attempt, status }, 'mail not delivered; will retry');
       return false;
     }
   }
@@ -77,7 +78,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
     if (current) return;
     current = runOnce()
       .catch((error) => {
-        ctx.log.error({ err: error }, 'booking mail worker failed');
+        ctx.log.error({ err: error }, 'mail worker failed');
         return 0;
       })
       .finally(() => {
