@@ -8,7 +8,8 @@ import type { Config } from './config.ts';
 import type { AppContext, Services } from './context.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createNotifier, type Notifier } from './db/notifier.ts';
-import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
+import { registerInputRules } from './http/input-rules.ts';
 import { registerRequestContext } from './http/contract-version.ts';
 import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -16,6 +17,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { registerValidation } from './http/validation.ts';
 import { healthRoutes } from './http/health.ts';
+import { registerConsole } from './http/console.ts';
+import { demoAssetRoutes } from './seed/demo-assets.ts';
 import { newId } from './shared/ids.ts';
 import { createStoresService } from './modules/stores/service.ts';
 import { createKeysService } from './modules/developer/keys-service.ts';
@@ -81,6 +84,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     // Router-level errors (a path parameter over 100 characters, a malformed URL) get the flat body too.
     frameworkErrors: frameworkErrorHandler,
+    // Node's own parser errors (431, malformed request line, request timeout) get it too.
+    clientErrorHandler,
+    // Slow clients: Node closes a connection whose request is not complete in time (408).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      // Node checks for expired requests only this often (30 s by default, longer than the timeouts themselves).
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const notifier: Notifier = await createNotifier(deps.database, deps.database.dialect === 'postgres' ? config.databaseUrl : null, app.log);
@@ -118,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerValidation(app);
   registerRequestContext(app);
   registerErrorHandling(app);
+  registerInputRules(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -161,6 +175,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(checkoutRoutes, { ctx });
   await app.register(reportingRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
+  await registerConsole(app);
+  await app.register(demoAssetRoutes);
 
   app.addHook('onClose', async () => {
     // Handlers of clients that already disconnected may still be running; let them finish.

@@ -25,13 +25,37 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitPerKey: number;
   rateLimitPerIp: number;
+  /** Failed integration-key checks (401 invalid-api-key) per client IP per minute; past it, 429. */
+  rateLimitKeyFailuresPerIp: number;
+  /** POST /api/auth/login requests per client IP per minute. */
+  rateLimitLoginPerIp: number;
+  /** POST /api/auth/signup requests per client IP per hour. */
+  rateLimitSignupPerIp: number;
+  /** POST /api/auth/password-reset requests per client IP per hour. */
+  rateLimitPasswordResetPerIp: number;
+  /** Login throttling (CONTRACT §9): failures allowed per account from one source address… */
+  loginMaxFailures: number;
+  /** …from one source address over all accounts… */
+  loginMaxFailuresPerSource: number;
+  /** …and per account over all sources (then only sources that failed for it are refused). */
+  loginMaxFailuresPerAccount: number;
+  /** First lockout once a limit is reached; it doubles with each further failure, up to 15 minutes. */
+  loginLockoutSeconds: number;
   /** scrypt cost parameter N for staff passwords (memory-hard KDF). */
   passwordHashCost: number;
   /** Whether background workers (webhook delivery, mail, checkout expiry) run in this process. */
   runWorkers: boolean;
   shutdownTimeoutMs: number;
+  /** How long an Idempotency-Key stays "in progress" without its work committing (a crashed process's claim lapses). */
+  idempotencyLeaseSeconds: number;
   /** Trust X-Forwarded-* from a load balancer in front (client IPs for rate limits). */
   trustProxy: boolean;
+  /** Slow-client protection: a whole request (headers and body) must arrive within this. */
+  requestTimeoutMs: number;
+  /** …and its headers within this (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +67,11 @@ function int(env: Env, name: string, fallback: number, min = 0): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function atMost(name: string, value: number, max: number): number {
+  if (value > max) throw new ConfigError(`${name} must be at most ${max}, got ${value}`);
   return value;
 }
 
@@ -84,6 +113,10 @@ export function loadConfig(env: Env = process.env): Config {
   const provider = (env.PAYMENT_PROVIDER || 'sandbox') as PaymentProviderName;
   if (provider !== 'sandbox' && provider !== 'paystack') throw new ConfigError('PAYMENT_PROVIDER must be sandbox or paystack');
   if (provider === 'paystack' && !env.PAYSTACK_SECRET_KEY) throw new ConfigError('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY');
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 60_000, 1);
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1);
+  // Node refuses a header timeout longer than the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   url('PUBLIC_BASE_URL', publicBaseUrl, ['http:', 'https:']);
   return {
@@ -108,9 +141,22 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     rateLimitPerKey: int(env, 'RATE_LIMIT_PER_KEY', 600, 1),
     rateLimitPerIp: int(env, 'RATE_LIMIT_PER_IP', 300, 1),
+    rateLimitKeyFailuresPerIp: int(env, 'RATE_LIMIT_KEY_FAILURES_PER_IP', 30, 1),
+    rateLimitLoginPerIp: int(env, 'RATE_LIMIT_LOGIN_PER_IP', 30, 1),
+    rateLimitSignupPerIp: int(env, 'RATE_LIMIT_SIGNUP_PER_IP', 20, 1),
+    rateLimitPasswordResetPerIp: int(env, 'RATE_LIMIT_PASSWORD_RESET_PER_IP', 10, 1),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+    loginMaxFailuresPerSource: int(env, 'LOGIN_MAX_FAILURES_PER_SOURCE', 20, 1),
+    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 50, 1),
+    loginLockoutSeconds: int(env, 'LOGIN_LOCKOUT_SECONDS', 60, 1),
     passwordHashCost: int(env, 'PASSWORD_HASH_COST', 16384, 2),
     runWorkers: bool(env, 'RUN_WORKERS', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    idempotencyLeaseSeconds: atMost('IDEMPOTENCY_LEASE_SECONDS', int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1), 30),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    requestTimeoutMs,
+    headersTimeoutMs,
+    // Longer than the usual load-balancer idle timeout (60 s), so the balancer closes first.
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1),
   };
 }

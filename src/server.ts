@@ -1,21 +1,81 @@
 // Process entry: config, database, migrations, demo seed, listen, workers, graceful shutdown.
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { Redis } from 'ioredis';
 import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { connectDatabase } from './db/connect.ts';
+import { connectDatabase, optimizeDatabase } from './db/connect.ts';
+import { locateDatabase } from './db/describe.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { consoleBuilt } from './http/console.ts';
+import { classifyAddress } from './modules/events/ssrf.ts';
 import { startWorkers } from './workers.ts';
-import { seedOnFirstRun } from './seed/demo.ts';
+import { credentialsPath, seedOnFirstRun } from './seed/demo.ts';
 
-export async function startServer(config: Config): Promise<{ app: App; stop: () => Promise<void> }> {
+/** Pino options for the server: readable lines on a terminal (pino's pino-pretty transport), JSON lines otherwise. */
+export function serverLoggerOptions(stdoutIsTty: boolean): object {
+  return stdoutIsTty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {};
+}
+
+const isLoopbackHost = (host: string) => {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || (isIP(bare) !== 0 && classifyAddress(bare) === 'loopback');
+};
+
+/** An address other machines could use for this one (for the example in a warning). */
+function lanAddress(): string | null {
+  for (const list of Object.values(networkInterfaces())) {
+    const found = list?.find((a) => a.family === 'IPv4' && !a.internal);
+    if (found) return found.address;
+  }
+  return null;
+}
+
+export interface StartLine {
+  level: 'info' | 'warn';
+  msg: string;
+}
+
+/**
+ * What the start message says once the server listens: where the API docs, the demo credentials
+ * file (never its contents), the database (never a password) and the console are, and a warning
+ * when other machines can connect but every link the service writes points at localhost.
+ */
+export function startMessage(config: Config, facts: { port: number; credentialsFile: string | null; consoleBuilt: boolean; lanAddress?: string | null }): StartLine[] {
+  const base = config.publicBaseUrl;
+  const lines: StartLine[] = [{ level: 'info', msg: `API docs: ${base}/docs (OpenAPI document: ${base}/openapi.json)` }];
+  if (facts.consoleBuilt) lines.push({ level: 'info', msg: `Staff console: ${base}/console/` });
+  if (facts.credentialsFile) lines.push({ level: 'info', msg: `Demo store credentials (integration key, staff login): ${facts.credentialsFile}` });
+  lines.push({ level: 'info', msg: `Database: ${locateDatabase(config.databaseUrl).text}` });
+  if (!isLoopbackHost(config.host) && isLoopbackHost(new URL(base).hostname)) {
+    const example = `http://${facts.lanAddress ?? '<this machine\'s address>'}:${facts.port}`;
+    lines.push({
+      level: 'warn',
+      msg:
+        `HOST=${config.host} accepts connections from other machines, but PUBLIC_BASE_URL is ${base}: payment links (checkoutUrl), ` +
+        `page links, canonical URLs and RSS would send their visitors to their own machine. Set PUBLIC_BASE_URL to the address ` +
+        `they use (e.g. PUBLIC_BASE_URL=${example}), or HOST=127.0.0.1 to serve this machine only.`,
+    });
+  }
+  return lines;
+}
+
+export async function startServer(config: Config, options: { stdoutIsTty?: boolean } = {}): Promise<{ app: App; stop: () => Promise<void> }> {
   const database = await connectDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
+  await optimizeDatabase(database.db, database.dialect);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
-  const app = await buildApp(config, { database, redis });
+  const app = await buildApp(config, { database, redis, logger: serverLoggerOptions(options.stdoutIsTty ?? false) });
   await app.ready();
   for (const start of startHooks) await start(app, config);
   if (config.runWorkers) await startWorkers(app.ctx);
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const credentials = credentialsPath(app.ctx);
+  const facts = { port, credentialsFile: existsSync(credentials) ? credentials : null, consoleBuilt: consoleBuilt(), lanAddress: lanAddress() };
+  for (const line of startMessage(config, facts)) app.log[line.level](line.msg);
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
@@ -68,7 +128,7 @@ async function main() {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  started = await startServer(config);
+  started = await startServer(config, { stdoutIsTty: process.stdout.isTTY === true });
   if (pendingSignal) shutdown(pendingSignal);
 }
 

@@ -1,5 +1,6 @@
 // Background work that runs inside `npm start` (and alone as `store-service worker`).
 import type { AppContext } from './context.ts';
+import { optimizeDatabase } from './db/connect.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { startEventsWorkers } from './modules/events/workers.ts';
 import { startBookingsWorkers } from './modules/bookings/workers.ts';
@@ -16,17 +17,21 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Deletes what nothing can use any more, so tables do not grow forever: expired staff sessions,
- * idempotency records past their 24 h replay window, and events (with their webhook delivery
- * history) older than EVENT_RETENTION_DAYS that no delivery still waits on.
+ * Deletes what nothing can use any more, so tables do not grow forever: expired staff sessions and
+ * password-reset links, idempotency records past their 24 h replay window, and events (with their webhook delivery
+ * history) older than EVENT_RETENTION_DAYS that no delivery still waits on. Then refreshes the query
+ * planner's statistics where tables have grown (optimizeDatabase).
  */
 export async function runHousekeeping(ctx: AppContext, now = Date.now()) {
   const nowIso = new Date(now).toISOString();
-  return {
+  const deleted = {
     sessions: await ctx.services.stores.pruneExpiredSessions(nowIso),
+    passwordResets: await ctx.services.stores.pruneExpiredPasswordResets(nowIso),
     idempotencyKeys: await pruneIdempotencyKeys(ctx, nowIso),
     events: await ctx.services.events.pruneEvents(now),
   };
+  await optimizeDatabase(ctx.db, ctx.dialect);
+  return deleted;
 }
 
 function startHousekeeping(ctx: AppContext) {
@@ -35,7 +40,7 @@ function startHousekeeping(ctx: AppContext) {
     if (running) return;
     running = runHousekeeping(ctx)
       .then((deleted) => {
-        if (deleted.sessions + deleted.idempotencyKeys + deleted.events > 0) ctx.log.info({ deleted }, 'housekeeping');
+        if (deleted.sessions + deleted.passwordResets + deleted.idempotencyKeys + deleted.events > 0) ctx.log.info({ deleted }, 'housekeeping');
       })
       .catch((error) => ctx.log.error({ err: error }, 'housekeeping failed'))
       .finally(() => {

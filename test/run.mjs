@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// The README's test command. Runs every *.test.ts under test/ and src/ with node's test runner
+// The README's test command. Builds what is served (scripts/build.mjs --if-stale), then runs every
+// *.test.ts under src/, test/, scripts/ and the workspaces' folders with node's test runner
 // (two files at a time: the machine has two cores). With TEST_DATABASE_URL set, each storage
-// test runs on SQLite and on PostgreSQL.
+// test runs on SQLite and on PostgreSQL. When page tests are among the files, it first finds a
+// Chromium (test/helpers/chromium.mjs), installs Debian's `chromium` if it can, or stops at once
+// saying what to run.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromiumPlan, drivesChromium } from './helpers/chromium.mjs';
 
 function find(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -16,12 +20,41 @@ function find(dir, out = []) {
   return out;
 }
 
+/** The Chromium path for the page tests; exits the process when there is none. */
+function ensureChromium() {
+  let plan = chromiumPlan();
+  if (plan.action === 'install') {
+    const command = plan.command.join(' ');
+    console.log(`Page tests need Chromium and none was found: installing Debian's chromium package (apt-get update && ${command}).`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = update.status === 0 ? spawnSync(plan.command[0], [...plan.command.slice(1), '-qq'], { stdio: 'inherit', env }) : update;
+    plan = chromiumPlan({ isRoot: false });
+    if (plan.action !== 'use') {
+      plan = { action: 'stop', message: `Installing chromium failed (apt-get exit ${install.status}); fix what apt-get printed above, then run:\n  apt-get update && ${command}` };
+    }
+  }
+  if (plan.action !== 'use') {
+    console.error(plan.message);
+    process.exit(1);
+  }
+  return plan.path;
+}
+
 const filters = process.argv.slice(2);
-const files = [...find('src'), ...find('test')].filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+// The service's tests, and those of the workspaces (console, SDK, examples) next to it.
+const roots = ['src', 'test', 'scripts', 'console/test', 'sdk/test', 'examples'].filter((d) => existsSync(d));
+const files = roots.flatMap((d) => find(d)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: running the SQLite leg only.');
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+// Chromium first: without one the run stops at once, before any build.
+const env = { ...process.env };
+if (files.some((f) => drivesChromium(f))) env.CHROMIUM_PATH = ensureChromium();
+// What the tests serve is built first (only what changed since the last build).
+const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+if (!env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: running the SQLite leg only.');
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env });
 process.exit(result.status ?? 1);

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../shared/errors.ts';
 import { base62Secret } from '../shared/ids.ts';
+import { demoAssetUrl } from './demo-assets.ts';
 
 export const DEMO_STORE_SLUG = 'demo-store';
 export const DEMO_OWNER_EMAIL = 'owner@demo-store.example.com';
@@ -23,6 +24,7 @@ export interface DemoStore {
   staffPassword: string;
   integrationKey: string;
   keyId: string;
+  keyScopes: string[];
 }
 
 export type DemoSeedHook = (ctx: AppContext, demoStore: DemoStore) => Promise<void>;
@@ -63,7 +65,14 @@ function writeCredentials(path: string, demo: DemoStore, publicBaseUrl: string) 
     storeName: demo.storeName,
     integrationKey: demo.integrationKey,
     keyId: demo.keyId,
+    integrationKeyScopes: demo.keyScopes,
     staff: { email: demo.staffEmail, password: demo.staffPassword },
+    // The website scopes leave out `developer`: say how to reach /developer/… (webhooks, keys, sync).
+    developerAccess:
+      'The integration key has the website scopes only, not "developer", so /developer/... routes (webhooks, keys, sync runs) answer 403 with it. ' +
+      'Use the staff login instead (POST /api/auth/login with staff.email and staff.password, then Authorization: Bearer <token>), ' +
+      `or create a key with that scope: npm run cli -- keys create --store ${demo.storeSlug} --scopes developer`,
+    apiDocs: `${publicBaseUrl}/docs`,
     createdAt: new Date().toISOString(),
   };
   const tmp = `${path}.${process.pid}.tmp`;
@@ -109,6 +118,7 @@ export async function seedDemo(ctx: AppContext, options: { onlyIfEmpty: boolean 
     staffPassword,
     integrationKey: secret,
     keyId: key.keyId,
+    keyScopes: key.scopes,
   };
   // Written before the rest of the data so the owner can always log in, even if a later step fails.
   writeCredentials(path, demo, ctx.config.publicBaseUrl);
@@ -123,143 +133,146 @@ export async function seedDemo(ctx: AppContext, options: { onlyIfEmpty: boolean 
   return { seeded: true, credentialsPath: path, storeId: store.id, storeSlug: store.slug };
 }
 
-const img = (seed: string) => `https://picsum.photos/seed/${seed}/800/600`;
-
-export const DEMO_ITEMS: Array<Record<string, unknown>> = [
-  {
-    id: 'shea-body-cream',
-    name: 'Shea Butter Body Cream',
-    itemType: 'product',
-    category: 'Skin care',
-    description: 'Unrefined shea butter whipped with coconut oil. 250 ml jar.',
-    priceMinor: 4500,
-    stockCount: 25,
-    imageUrl: img('shea-cream'),
-    imageAlt: 'A jar of shea butter cream',
-  },
-  {
-    id: 'african-black-soap',
-    name: 'African Black Soap',
-    itemType: 'product',
-    category: 'Skin care',
-    description: 'Traditional plantain-ash soap, 200 g bar.',
-    priceMinor: 1800,
-    stockCount: 60,
-    imageUrl: img('black-soap'),
-    imageAlt: 'A bar of dark soap on a wooden board',
-  },
-  {
-    id: 'kente-tote',
-    name: 'Kente Tote Bag',
-    itemType: 'product',
-    category: 'Accessories',
-    description: 'Hand-woven kente panels on a canvas tote.',
-    priceMinor: 12000,
-    stockCount: 8,
-    imageUrl: img('kente-tote'),
-    imageUrls: [img('kente-tote'), img('kente-tote-back')],
-    imageAlt: 'A tote bag with colourful woven stripes',
-  },
-  {
-    id: 'beaded-bracelet',
-    name: 'Krobo Beaded Bracelet',
-    itemType: 'product',
-    category: 'Accessories',
-    description: 'Recycled-glass beads made in the Eastern Region.',
-    priceMinor: 3500,
-    stockCount: 15,
-    imageUrl: img('bead-bracelet'),
-    imageAlt: 'A bracelet of glass beads',
-  },
-  {
-    id: 'sobolo-mix',
-    name: 'Sobolo (Hibiscus) Drink Mix',
-    itemType: 'product',
-    category: 'Food',
-    description: 'Dried hibiscus, ginger and cloves for 2 litres.',
-    priceMinor: 3000,
-    stockCount: 40,
-    imageUrl: img('hibiscus'),
-    imageAlt: 'Dried red hibiscus flowers',
-  },
-  {
-    id: 'braiding-appointment',
-    name: 'Braiding Appointment',
-    itemType: 'service',
-    category: 'Hair',
-    description: 'Knotless braids, medium length. Bring your own extensions or add them at the studio.',
-    priceMinor: 25000,
-    imageUrl: img('braids'),
-    imageAlt: 'A stylist braiding hair',
-    schedule: {
-      durationMinutes: 120,
-      capacity: 1,
-      slotIntervalMinutes: 60,
-      bufferMinutes: 15,
-      leadTimeMinutes: 120,
-      maxAdvanceDays: 60,
-      weeklyHours: ['tue', 'wed', 'thu', 'fri', 'sat'].map((day) => ({ day, start: '09:00', end: '17:00' })),
-      closedDates: [],
+/** The demo catalog; pictures are the service's own (`img` gives a /demo-assets/ URL). */
+export function demoItems(img: (name: string) => string): Array<Record<string, unknown>> {
+  return [
+    {
+      id: 'shea-body-cream',
+      name: 'Shea Butter Body Cream',
+      itemType: 'product',
+      category: 'Skin care',
+      description: 'Unrefined shea butter whipped with coconut oil. 250 ml jar.',
+      priceMinor: 4500,
+      stockCount: 25,
+      imageUrl: img('shea-cream'),
+      imageAlt: 'A jar of shea butter cream',
     },
-  },
-  {
-    id: 'skin-consultation',
-    name: 'Skin Consultation',
-    itemType: 'service',
-    category: 'Skin care',
-    description: 'A 30-minute one-to-one consultation with a product plan.',
-    priceMinor: 8000,
-    imageUrl: img('consultation'),
-    imageAlt: 'Two people talking at a table',
-    schedule: {
-      durationMinutes: 30,
-      capacity: 2,
-      slotIntervalMinutes: 30,
-      bufferMinutes: 0,
-      leadTimeMinutes: 60,
-      maxAdvanceDays: 30,
-      weeklyHours: [
-        ...['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '10:00', end: '13:00' })),
-        ...['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '14:00', end: '18:00' })),
-      ],
-      closedDates: [],
+    {
+      id: 'african-black-soap',
+      name: 'African Black Soap',
+      itemType: 'product',
+      category: 'Skin care',
+      description: 'Traditional plantain-ash soap, 200 g bar.',
+      priceMinor: 1800,
+      stockCount: 60,
+      imageUrl: img('black-soap'),
+      imageAlt: 'A bar of dark soap on a wooden board',
     },
-  },
-  {
-    id: 'soap-making-course',
-    name: 'Soap Making Course (Saturday morning)',
-    itemType: 'course',
-    category: 'Workshops',
-    description: 'Learn cold-process soap making with shea and palm kernel oil. Materials included.',
-    priceMinor: 40000,
-    imageUrl: img('soap-course'),
-    imageAlt: 'Soap bars cooling in moulds',
-    schedule: {
-      durationMinutes: 180,
-      capacity: 8,
-      slotIntervalMinutes: 180,
-      bufferMinutes: 0,
-      leadTimeMinutes: 24 * 60,
-      maxAdvanceDays: 90,
-      weeklyHours: [{ day: 'sat', start: '09:00', end: '12:00' }],
-      closedDates: [],
+    {
+      id: 'kente-tote',
+      name: 'Kente Tote Bag',
+      itemType: 'product',
+      category: 'Accessories',
+      description: 'Hand-woven kente panels on a canvas tote.',
+      priceMinor: 12000,
+      stockCount: 8,
+      imageUrl: img('kente-tote'),
+      imageUrls: [img('kente-tote'), img('kente-tote-back')],
+      imageAlt: 'A tote bag with colourful woven stripes',
     },
-  },
-  {
-    id: 'gift-card-draft',
-    name: 'Gift Card (coming soon)',
-    itemType: 'product',
-    category: 'Gifts',
-    description: 'Not published yet: staff see it, partner websites do not.',
-    priceMinor: 10000,
-    published: false,
-  },
-];
+    {
+      id: 'beaded-bracelet',
+      name: 'Krobo Beaded Bracelet',
+      itemType: 'product',
+      category: 'Accessories',
+      description: 'Recycled-glass beads made in the Eastern Region.',
+      priceMinor: 3500,
+      stockCount: 15,
+      imageUrl: img('bead-bracelet'),
+      imageAlt: 'A bracelet of glass beads',
+    },
+    {
+      id: 'sobolo-mix',
+      name: 'Sobolo (Hibiscus) Drink Mix',
+      itemType: 'product',
+      category: 'Food',
+      description: 'Dried hibiscus, ginger and cloves for 2 litres.',
+      priceMinor: 3000,
+      stockCount: 40,
+      imageUrl: img('hibiscus'),
+      imageAlt: 'Dried red hibiscus flowers',
+    },
+    {
+      id: 'braiding-appointment',
+      name: 'Braiding Appointment',
+      itemType: 'service',
+      category: 'Hair',
+      description: 'Knotless braids, medium length. Bring your own extensions or add them at the studio.',
+      priceMinor: 25000,
+      imageUrl: img('braids'),
+      imageAlt: 'A stylist braiding hair',
+      schedule: {
+        durationMinutes: 120,
+        capacity: 1,
+        slotIntervalMinutes: 60,
+        bufferMinutes: 15,
+        leadTimeMinutes: 120,
+        maxAdvanceDays: 60,
+        weeklyHours: ['tue', 'wed', 'thu', 'fri', 'sat'].map((day) => ({ day, start: '09:00', end: '17:00' })),
+        closedDates: [],
+      },
+    },
+    {
+      id: 'skin-consultation',
+      name: 'Skin Consultation',
+      itemType: 'service',
+      category: 'Skin care',
+      description: 'A 30-minute one-to-one consultation with a product plan.',
+      priceMinor: 8000,
+      imageUrl: img('consultation'),
+      imageAlt: 'Two people talking at a table',
+      schedule: {
+        durationMinutes: 30,
+        capacity: 2,
+        slotIntervalMinutes: 30,
+        bufferMinutes: 0,
+        leadTimeMinutes: 60,
+        maxAdvanceDays: 30,
+        weeklyHours: [
+          ...['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '10:00', end: '13:00' })),
+          ...['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '14:00', end: '18:00' })),
+        ],
+        closedDates: [],
+      },
+    },
+    {
+      id: 'soap-making-course',
+      name: 'Soap Making Course (Saturday morning)',
+      itemType: 'course',
+      category: 'Workshops',
+      description: 'Learn cold-process soap making with shea and palm kernel oil. Materials included.',
+      priceMinor: 40000,
+      imageUrl: img('soap-course'),
+      imageAlt: 'Soap bars cooling in moulds',
+      schedule: {
+        durationMinutes: 180,
+        capacity: 8,
+        slotIntervalMinutes: 180,
+        bufferMinutes: 0,
+        leadTimeMinutes: 24 * 60,
+        maxAdvanceDays: 90,
+        weeklyHours: [{ day: 'sat', start: '09:00', end: '12:00' }],
+        closedDates: [],
+      },
+    },
+    {
+      id: 'gift-card-draft',
+      name: 'Gift Card (coming soon)',
+      itemType: 'product',
+      category: 'Gifts',
+      description: 'Not published yet: staff see it, partner websites do not.',
+      priceMinor: 10000,
+      published: false,
+    },
+  ];
+}
 
 async function seedContent(ctx: AppContext, demo: DemoStore) {
   const { catalog, content, customers } = ctx.services;
   const storeId = demo.storeId;
-  for (const item of DEMO_ITEMS) await catalog.createItem(storeId, item);
+  const base = ctx.config.publicBaseUrl;
+  const img = (name: string) => demoAssetUrl(base, name);
+  for (const item of demoItems(img)) await catalog.createItem(storeId, item);
 
   const gallery = [
     { url: img('studio-front'), caption: 'Our studio in Osu', alt: 'A shop front with plants', sortOrder: 1 },
@@ -268,13 +281,14 @@ async function seedContent(ctx: AppContext, demo: DemoStore) {
   ];
   for (const entry of gallery) await content.createGalleryItem(storeId, entry);
 
+  // Only what the service does: booking online from live availability (no discount codes).
   await content.putPromo(storeId, {
-    title: 'Opening week: 10% off skin care',
-    subtitle: 'Use code OPENING10 at checkout',
-    body: 'All skin care products are 10% off during our opening week.',
-    imageUrl: img('promo-opening'),
-    ctaLabel: 'Shop skin care',
-    ctaUrl: `${ctx.config.publicBaseUrl}/`,
+    title: 'Book your appointment online',
+    subtitle: 'Braids, skin consultations and our Saturday soap making course',
+    body: 'See the free times for the next weeks and book in a minute, day or night.',
+    imageUrl: img('promo-booking'),
+    ctaLabel: 'News and tips',
+    ctaUrl: `${base}/s/${demo.storeSlug}/blog`,
     startsAt: new Date(Date.now() - 24 * 3600 * 1000).toISOString(),
     endsAt: null,
   });
@@ -287,6 +301,49 @@ async function seedContent(ctx: AppContext, demo: DemoStore) {
 
   await customers.createCustomer(storeId, { name: 'Ama Mensah', email: 'ama.mensah@example.com', phone: '+233 20 123 4567' });
   await customers.createCustomer(storeId, { name: 'Kofi Boateng', email: 'kofi.boateng@example.com' });
+  await seedActivity(ctx, demo);
+}
+
+const DEMO_PEOPLE = [
+  { name: 'Ama Mensah', phone: '+233 20 123 4567', email: 'ama.mensah@example.com' },
+  { name: 'Kofi Boateng', phone: '+233 24 555 0101', email: 'kofi.boateng@example.com' },
+  { name: 'Efua Owusu', phone: '+233 27 555 0199', email: 'efua.owusu@example.com' },
+  { name: 'Yaw Asante', phone: '+233 50 555 0142', email: 'yaw.asante@example.com' },
+];
+
+/**
+ * A little activity, so the staff console has something to show from the first start: bookings from
+ * the first free slots on (today's when the day still has some), some confirmed, and orders, two paid
+ * and one to be paid in cash at pickup. All through the services, as a partner site and its customers would.
+ */
+async function seedActivity(ctx: AppContext, demo: DemoStore) {
+  const { bookings, checkout } = ctx.services;
+  const storeId = demo.storeId;
+  const now = Date.now();
+  let n = 0;
+  for (const serviceId of ['skin-consultation', 'braiding-appointment']) {
+    const { slots } = await bookings.availability(storeId, { serviceId, from: new Date(now).toISOString(), to: new Date(now + 7 * 86_400_000).toISOString() });
+    // The first free slot of each of the next three days that have one.
+    const days = [...new Map(slots.map((slot) => [slot.date, slot])).values()].slice(0, 3);
+    for (const slot of days) {
+      const customer = DEMO_PEOPLE[n++ % DEMO_PEOPLE.length];
+      const booking = await bookings.createBooking(storeId, { serviceId, bookingDate: slot.date, bookingTime: slot.time, customer, paymentMethod: 'cash', sourceChannel: 'client_website' });
+      if (n % 2 === 1) await bookings.updateBooking(storeId, booking.bookingId, { status: 'confirmed' }, demo.staffEmail);
+    }
+  }
+  const back = `${ctx.config.publicBaseUrl}/s/${demo.storeSlug}/blog`;
+  const orders: Array<[string, number, boolean]> = [['shea-body-cream', 2, true], ['kente-tote', 1, true], ['sobolo-mix', 3, false]];
+  for (const [itemId, qty, paid] of orders) {
+    const customer = DEMO_PEOPLE[n++ % DEMO_PEOPLE.length];
+    const { body } = await checkout.create(storeId, {
+      storeId, clientOrderId: `demo-${itemId}`, currency: 'GHS', sourceChannel: 'client_website',
+      items: [{ type: 'PRODUCT', item_type: 'product', item_id: itemId, qty }],
+      customer, returnUrl: back, cancelUrl: back,
+      // The unpaid one is paid in cash at pickup: it waits for staff instead of expiring.
+      ...(paid ? {} : { paymentMethod: 'cash' }),
+    });
+    if (paid) await checkout.confirmPayment(body.reference, { amountMinor: body.totalMinor, currency: 'GHS', via: 'demo seed' });
+  }
 }
 
 /** The `npm start` hook: seed on an empty database when SEED_DEMO is on. Logs the file, never the key. */

@@ -291,6 +291,56 @@ describeEachDb('blog authoring (staff API)', (env) => {
     });
   });
 
+  describe('preview', () => {
+    const preview = (s: TestStore, payload: unknown, headers?: Record<string, string>) =>
+      env.inject({ method: 'POST', url: `/api/stores/${s.storeId}/blog/preview`, headers: headers ?? env.staffHeaders(s), payload: payload as object });
+    const article = (html: string) => /<article>[\s\S]*<\/article>/.exec(html)?.[0];
+
+    test('renders the public post page for unsaved fields, sanitized the same way, and stores nothing', async () => {
+      const mine = await env.createStore();
+      const res = await preview(mine, {
+        title: 'Not saved yet',
+        excerpt: 'Short',
+        coverImageUrl: 'https://img.example/c.jpg',
+        coverImageAlt: 'Cover',
+        contentHtml: '<p><strong>Bold</strong> <a href="https://example.com/x">link</a> <a href="javascript:alert(1)">bad</a></p><script>alert(1)</script><pre>code</pre>',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const html: string = res.data.html;
+      assert.match(html, /^<!doctype html>/);
+      assert.match(html, /<title>Not saved yet · /);
+      assert.match(html, /<h1>Not saved yet<\/h1>/);
+      assert.match(html, /<img class="cover" src="https:\/\/img.example\/c.jpg" alt="Cover">/);
+      assert.match(html, /<strong>Bold<\/strong> <a href="https:\/\/example.com\/x" rel="noopener noreferrer">link<\/a> <a>bad<\/a>/);
+      assert.doesNotMatch(html, /javascript:|alert\(1\)|<pre>/);
+      assert.match(html, new RegExp(`<link rel="canonical" href="[^"]+/s/${mine.slug}/blog/not-saved-yet">`));
+      assert.deepEqual((await blog.staff(mine, 'GET', '')).data.posts, []);
+    });
+
+    test("a saved post's preview shows the article exactly as its public page does", async () => {
+      const post = await blog.create(store, { title: 'Preview equals page', slug: 'preview-equals', excerpt: 'E', contentHtml: '<h2>Hi</h2><ul><li>one</li></ul><blockquote><p>q</p></blockquote>', status: 'published' });
+      const res = await preview(store, { postId: post.id, title: post.title, excerpt: post.excerpt, contentHtml: post.contentHtml, coverImageUrl: null, coverImageAlt: null });
+      assert.equal(res.statusCode, 200, res.body);
+      const page = await blog.page(store, 'preview-equals');
+      assert.equal(page.statusCode, 200);
+      assert.ok(article(page.body));
+      assert.equal(article(res.data.html), article(page.body));
+      assert.equal(/<style>[\s\S]*<\/style>/.exec(res.data.html)?.[0], /<style>[\s\S]*<\/style>/.exec(page.body)?.[0]);
+    });
+
+    test('bad fields are 400 with details; an unknown or foreign postId is 404; other stores and no session are refused', async () => {
+      const bad = await preview(store, { title: 'abc', contentHtml: '<p>x</p>', coverImageUrl: 'javascript:alert(1)' });
+      expectError(bad, 400, 'validation-failed');
+      assert.deepEqual(bad.data.details.map((d: any) => d.field).sort(), ['coverImageUrl', 'title']);
+      expectError(await preview(store, { title: 'Valid title', contentHtml: '', status: 'published' }), 400, 'validation-failed');
+      const foreign = await blog.create(other, { title: 'Other store post' });
+      expectError(await preview(store, { title: 'Valid title', contentHtml: '', postId: foreign.id }), 404, 'post-not-found');
+      expectError(await preview(store, { title: 'Valid title', contentHtml: '' }, env.staffHeaders(other)), 403, 'forbidden');
+      expectError(await preview(store, { title: 'Valid title', contentHtml: '' }, {}), 401, 'unauthorized');
+    });
+  });
+
   describe('auth and tenant isolation', () => {
     test('no session is 401; another store\'s staff reads and writes nothing of this store', async () => {
       const post = await blog.create(store, { title: 'Private draft post', status: 'published' });

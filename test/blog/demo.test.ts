@@ -11,7 +11,7 @@ describeEachDb('blog demo posts', (env) => {
     assert.equal(list.statusCode, 200, list.body);
     assert.equal(list.data.items.length, 2);
     for (const item of list.data.items) {
-      assert.ok(item.coverImageUrl.startsWith('https://'));
+      assert.ok(item.coverImageUrl.startsWith(`${env.config.publicBaseUrl}/demo-assets/`), item.coverImageUrl);
       const page = await env.inject({ method: 'GET', url: `/s/${result.storeSlug}/blog/${item.slug}` });
       assert.equal(page.statusCode, 200);
     }

@@ -124,7 +124,12 @@ describeEachDb('GET /v1IntegrationAvailability', (env) => {
       assert.ok(op.responses[ok], `${method} ${path} ${ok}`);
       assert.ok(op.responses['409'], `${method} ${path} 409`);
     }
-    assert.ok(paths['/v1IntegrationBookings'].post.requestBody.content['application/json'].schema.properties.customer);
+    const body = paths['/v1IntegrationBookings'].post.requestBody.content['application/json'].schema;
+    assert.equal(body.$ref, '#/components/schemas/BookingRequest');
+    const request = res.data.components.schemas.BookingRequest;
+    assert.ok(request.properties.customer);
+    // What the service checks is declared, so a generated client can check it first.
+    assert.ok(request.properties.bookingDate.pattern && request.properties.bookingTime.pattern && request.properties.customer.properties.phone.pattern);
   });
 
   describe('auth matrix', () => {

@@ -180,6 +180,27 @@ describeEachDb('Staff bookings /api/stores/:storeId/bookings', (env) => {
     assert.ok(cancelled.data.bookings.every((x: any) => x.status === 'cancelled'));
   });
 
+  test('lists the bookings of one customer (staff only; integration keys cannot filter by customer)', async () => {
+    const mine = await env.inject({
+      method: 'POST',
+      url: `/v1IntegrationBookings?storeId=${store.storeId}`,
+      headers: env.keyHeaders(key),
+      payload: { serviceId: big.id, bookingDate: dayAhead(23), bookingTime: '11:00', customer: { name: 'Esi', phone: '0209998888', email: 'esi@example.test' } },
+    });
+    assert.equal(mine.statusCode, 201, mine.body);
+    await book(big.id, 23, '12:00');
+    const customerId = (await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/bookings/${mine.data.booking.bookingId}`, headers: env.staffHeaders(store) })).data.booking.customerId;
+    assert.ok(customerId);
+    const res = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/bookings?customerId=${customerId}`, headers: env.staffHeaders(store) });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.data.bookings.map((b: any) => b.bookingId), [mine.data.booking.bookingId]);
+    const elsewhere = await env.inject({ method: 'GET', url: `/api/stores/${other.storeId}/bookings?customerId=${customerId}`, headers: env.staffHeaders(other) });
+    assert.equal(elsewhere.data.count, 0);
+    const integration = await env.inject({ method: 'GET', url: `/v1IntegrationBookings?storeId=${store.storeId}&customerId=${customerId}`, headers: env.keyHeaders(key) });
+    assert.equal(integration.statusCode, 200, integration.body);
+    assert.ok(integration.data.bookings.length > 1, 'the integration list ignores a customer filter');
+  });
+
   test('tenant isolation: another store\'s staff reads and writes nothing; unknown ids are 404 booking-not-found', async () => {
     const b = await book(big.id, 22, '10:00');
     expectError(await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/bookings`, headers: env.staffHeaders(other) }), 403, 'forbidden');

@@ -124,6 +124,59 @@ describeEachDb('staff content management', (env) => {
     });
   });
 
+  describe('gallery order', () => {
+    const ids = (gallery: any[]) => gallery.map((g) => g.id);
+
+    test('PUT /gallery/order puts every entry in the order sent: sortOrder becomes the position, and integrations follow', async () => {
+      const s = await env.createStore();
+      const made = [];
+      for (const n of [1, 2, 3, 4]) made.push((await call('POST', '/gallery', { url: `https://img.example/${n}.jpg` }, s)).data.entry.id);
+      const order = [made[2], made[0], made[3], made[1]];
+      const res = await call('PUT', '/gallery/order', { entryIds: order }, s);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(ids(res.data.gallery), order);
+      assert.deepEqual(res.data.gallery.map((g: any) => g.sortOrder), [0, 1, 2, 3]);
+      assert.deepEqual(ids((await call('GET', '/gallery', undefined, s)).data.gallery), order);
+      const key = await env.createKey(s);
+      const integration = await env.inject({ method: 'GET', url: `/integrationGallery?storeId=${s.storeId}`, headers: env.keyHeaders(key) });
+      assert.deepEqual(ids(integration.data.gallery), order);
+    });
+
+    test('a list that misses an entry added meanwhile is 409 conflict and changes nothing', async () => {
+      const s = await env.createStore();
+      const a = (await call('POST', '/gallery', { url: 'https://img.example/a.jpg', sortOrder: 1 }, s)).data.entry.id;
+      const b = (await call('POST', '/gallery', { url: 'https://img.example/b.jpg', sortOrder: 2 }, s)).data.entry.id;
+      await call('POST', '/gallery', { url: 'https://img.example/c.jpg', sortOrder: 3 }, s);
+      expectError(await call('PUT', '/gallery/order', { entryIds: [b, a] }, s), 409, 'conflict');
+      const after = (await call('GET', '/gallery', undefined, s)).data.gallery;
+      assert.deepEqual(after.map((g: any) => g.sortOrder), [1, 2, 3]);
+    });
+
+    test('unknown, repeated and other stores\' ids are 400 validation-failed naming the position', async () => {
+      const s = await env.createStore();
+      const a = (await call('POST', '/gallery', { url: 'https://img.example/a.jpg' }, s)).data.entry.id;
+      const foreign = (await call('POST', '/gallery', { url: 'https://img.example/f.jpg' })).data.entry.id;
+      const repeated = await call('PUT', '/gallery/order', { entryIds: [a, a] }, s);
+      expectError(repeated, 400, 'validation-failed');
+      assert.deepEqual(repeated.data.details, [{ field: 'entryIds[1]', message: 'listed more than once' }]);
+      const unknown = await call('PUT', '/gallery/order', { entryIds: [a, foreign, 'gal_nope'] }, s);
+      expectError(unknown, 400, 'validation-failed');
+      assert.deepEqual(unknown.data.details.map((d: any) => d.field), ['entryIds[1]', 'entryIds[2]']);
+      for (const payload of [{}, { entryIds: 'x' }, { entryIds: [1] }, { entryIds: [a], extra: true }, { entryIds: [''] }]) {
+        expectError(await call('PUT', '/gallery/order', payload, s), 400, 'validation-failed');
+      }
+    });
+
+    test('only owners and admins of the store may reorder', async () => {
+      const s = await env.createStore();
+      const a = (await call('POST', '/gallery', { url: 'https://img.example/a.jpg' }, s)).data.entry.id;
+      const member = await staffMember(env, s);
+      expectError(await call('PUT', '/gallery/order', { entryIds: [a] }, s, member), 403, 'forbidden');
+      expectError(await call('PUT', '/gallery/order', { entryIds: [a] }, s, env.staffHeaders(other)), 403, 'forbidden');
+      expectError(await call('PUT', '/gallery/order', { entryIds: [a] }, s, {}), 401, 'unauthorized');
+    });
+  });
+
   describe('promo', () => {
     test('GET is null before any promo; PUT creates, PUT again replaces whole keeping the id; DELETE removes', async () => {
       const s = await env.createStore();
@@ -308,7 +361,7 @@ describeEachDb('staff content management', (env) => {
       const doc = (await env.inject({ method: 'GET', url: '/openapi.json' })).data;
       const expected = [
         'get /integrationGallery', 'get /v1IntegrationPromo', 'get /integrationVideos',
-        'get /api/stores/{storeId}/gallery', 'post /api/stores/{storeId}/gallery', 'patch /api/stores/{storeId}/gallery/{entryId}', 'delete /api/stores/{storeId}/gallery/{entryId}',
+        'get /api/stores/{storeId}/gallery', 'post /api/stores/{storeId}/gallery', 'put /api/stores/{storeId}/gallery/order', 'patch /api/stores/{storeId}/gallery/{entryId}', 'delete /api/stores/{storeId}/gallery/{entryId}',
         'get /api/stores/{storeId}/promo', 'put /api/stores/{storeId}/promo', 'delete /api/stores/{storeId}/promo',
         'get /api/stores/{storeId}/videos', 'post /api/stores/{storeId}/videos', 'patch /api/stores/{storeId}/videos/{videoId}', 'delete /api/stores/{storeId}/videos/{videoId}',
       ];

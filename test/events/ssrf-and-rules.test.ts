@@ -137,7 +137,7 @@ describe('delivery rules', () => {
   });
 
   test('planAttempts lists done, planned and cancelled attempts', () => {
-    const row = { status: 'retrying', attempt_count: 1, max_attempts: 3, next_attempt_at: '2026-01-01T00:00:05.000Z' } as WebhookDeliveryRow;
+    const row = { status: 'retrying', attempt_count: 1, max_attempts: 3, schedule_base: 0, next_attempt_at: '2026-01-01T00:00:05.000Z' } as WebhookDeliveryRow;
     const attempts = [{ attempt: 1, attemptedAt: '2026-01-01T00:00:00.000Z', responseStatus: 500, durationMs: 3, error: 'HTTP 500', responseBodyExcerpt: null }];
     assert.deepEqual(planAttempts(row, attempts, schedule), [
       { attempt: 1, delaySeconds: 0, at: '2026-01-01T00:00:00.000Z', state: 'attempted' },
@@ -146,6 +146,16 @@ describe('delivery rules', () => {
     ]);
     const failed = { ...row, status: 'failed', next_attempt_at: null } as WebhookDeliveryRow;
     assert.deepEqual(planAttempts(failed, attempts, schedule).map((p) => p.state), ['attempted', 'cancelled', 'cancelled']);
+  });
+
+  test('planAttempts after a redelivery lists the fresh schedule, numbered after the earlier attempts', () => {
+    const row = { status: 'pending', attempt_count: 2, max_attempts: 5, schedule_base: 2, next_attempt_at: '2026-01-02T00:00:00.000Z' } as WebhookDeliveryRow;
+    const attempts = [1, 2].map((attempt) => ({ attempt, attemptedAt: '2026-01-01T00:00:00.000Z', responseStatus: 500, durationMs: 3, error: 'HTTP 500', responseBodyExcerpt: null }));
+    assert.deepEqual(planAttempts(row, attempts, schedule), [
+      { attempt: 3, delaySeconds: 0, at: '2026-01-02T00:00:00.000Z', state: 'planned' },
+      { attempt: 4, delaySeconds: 5, at: '2026-01-02T00:00:05.000Z', state: 'planned' },
+      { attempt: 5, delaySeconds: 300, at: '2026-01-02T00:05:05.000Z', state: 'planned' },
+    ]);
   });
 });
 

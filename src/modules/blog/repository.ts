@@ -8,7 +8,16 @@ type Db = Executor<Database>;
 export const findPost = (db: Db, storeId: string, id: string) =>
   db.selectFrom('blog_posts').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 
-export const insertPost = (db: Db, row: BlogPostRow) => db.insertInto('blog_posts').values(row).execute();
+/** Inserts the post unless another post of the store holds its slug; false when it did not. */
+export async function insertPostIfSlugFree(db: Db, row: BlogPostRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('blog_posts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['store_id', 'slug']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
 
 export const updatePost = (db: Db, storeId: string, id: string, patch: Partial<BlogPostRow>) =>
   db.updateTable('blog_posts').set(patch).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
@@ -52,6 +61,10 @@ export const upsertPublicPost = (db: Db, row: BlogPublicPostRow) => {
     .onConflict((oc) => oc.column('post_id').doUpdateSet(fields))
     .execute();
 };
+
+/** A store's new slug on its published posts (their public URLs are built from it). */
+export const setPublicStoreSlug = (db: Db, storeId: string, storeSlug: string) =>
+  db.updateTable('blog_public_posts').set({ store_slug: storeSlug }).where('store_id', '=', storeId).execute();
 
 export const deletePublicPost = (db: Db, storeId: string, postId: string) =>
   db.deleteFrom('blog_public_posts').where('store_id', '=', storeId).where('post_id', '=', postId).execute();

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
 import { actorOf, authStoreId, requireMember, requireStaff } from '../../http/auth.ts';
 import { responses } from '../../http/schemas.ts';
-import { AppError, badRequest, forbidden, validationFailed } from '../../shared/errors.ts';
+import { AppError, badRequest, forbidden } from '../../shared/errors.ts';
 import type { Store } from '../stores/service.ts';
 import { renderListPage, renderNotFoundPage, renderPostPage, renderRss, type PageUrls } from './pages.ts';
 import {
@@ -14,6 +14,8 @@ import {
   PostListQuery,
   PostListResponse,
   PostResponse,
+  PreviewPostBody,
+  PreviewResponse,
   PublicListQuery,
   PublicListResponse,
   PublicPostQuery,
@@ -24,7 +26,7 @@ import {
   UploadResponse,
 } from './schemas.ts';
 import type { BlogPostStatus } from './tables.ts';
-import { detectImageType, MAX_UPLOAD_BYTES, readUpload, saveUpload } from './uploads.ts';
+import { detectImageType, MAX_UPLOAD_BYTES, readUpload, receiveFile, saveUpload } from './uploads.ts';
 
 /** Public blog reads: short enough that an unpublished post leaves shared caches within a minute. */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=60';
@@ -145,6 +147,22 @@ export async function blogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     const { postId } = request.params as { postId: string };
     await blog.deletePost(authStoreId(request), postId);
     return { ok: true, deleted: postId };
+  });
+
+  app.post('/api/stores/:storeId/blog/preview', {
+    preValidation: members,
+    schema: {
+      tags,
+      summary: 'The public post page for the fields sent, as it would look published now (same template, same sanitizing); nothing is saved',
+      security: staffSecurity,
+      params: StoreParams,
+      body: PreviewPostBody,
+      response: responses({ 200: PreviewResponse }),
+    },
+  }, async (request, reply) => {
+    const { store, post } = await blog.previewPost(authStoreId(request), request.body as Record<string, unknown>);
+    reply.header('cache-control', 'no-store');
+    return { ok: true, html: renderPostPage(store, post, urlsOf(store)) };
   });
 
   // Public API: the projection only; no key, CORS open (app.ts), per-IP rate limit.
@@ -275,10 +293,7 @@ export async function blogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   }, async (request, reply) => {
     const storeId = authStoreId(request);
-    const file = await request.file();
-    if (!file) throw validationFailed([{ field: 'file', message: 'send one image in the multipart field "file"' }]);
-    const bytes = await file.toBuffer();
-    if (bytes.length === 0) throw validationFailed([{ field: 'file', message: 'the file is empty' }]);
+    const bytes = await receiveFile(request);
     const type = detectImageType(bytes);
     if (!type) throw new AppError(415, 'unsupported-media-type', 'The file is not a PNG, JPEG, GIF, WebP or AVIF image (checked by its content).');
     const relative = await saveUpload(ctx.config.uploadDir, storeId, bytes, type);

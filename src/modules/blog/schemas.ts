@@ -1,37 +1,75 @@
 // TypeBox schemas of the blog routes (they also feed /openapi.json).
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
-import { BLOG_LIMITS } from './post-input.ts';
+import { IsoTimestamp, Nullable, OptionalHttpUrl } from '../../http/schemas.ts';
+import { pattern, withFieldChecks } from '../../http/validation.ts';
+import { SLUG_PATTERN } from '../../shared/slug.ts';
+import { BLOG_LIMITS, parsePostFields } from './post-input.ts';
 import { PUBLIC_LIMIT } from './service.ts';
 
 const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('archived')]);
 
-// Shapes only; lengths, URL schemes and slug rules are checked by post-input.ts with field details.
+// post-input.ts checks every rule with field details (trimmed lengths, control characters, reserved
+// slugs), which join the schema's details when the schema refuses a body (one answer, every bad field).
+const postChecks = (body: Record<string, unknown>) => parsePostFields(body).errors;
+// The limits a schema can say are declared too, so a generated client can check them first.
 const postFields = {
-  title: Type.String({ description: `${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters` }),
-  slug: Type.Optional(Nullable(Type.String({ description: 'override; default generated from the title (transliterated), numbered -2, -3… when taken' }))),
-  excerpt: Type.Optional(Nullable(Type.String({ description: `plain text, at most ${BLOG_LIMITS.excerptMax} characters` }))),
-  coverImageUrl: Type.Optional(Nullable(Type.String({ description: 'absolute http(s) URL, e.g. from POST /api/uploads' }))),
-  coverImageAlt: Type.Optional(Nullable(Type.String({ description: `at most ${BLOG_LIMITS.coverImageAltMax} characters` }))),
-  contentHtml: Type.String({ description: 'HTML; sanitized to a, p, h1–h4, ul, ol, li, strong, em, blockquote, img with http(s) URLs only' }),
+  // At least titleMin characters once trimmed (the pattern); at most titleMax once trimmed and runs of
+  // spaces collapsed, which a schema cannot count (post-input.ts does), so the raw bound is looser.
+  title: Type.String({
+    maxLength: 1000,
+    ...pattern(new RegExp(`^\\s*\\S[\\s\\S]{${BLOG_LIMITS.titleMin - 2},}\\S\\s*$`), `must be ${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters`),
+    description: `${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters once surrounding spaces are dropped and runs of spaces collapsed`,
+  }),
+  slug: Type.Optional(Nullable(Type.String({
+    maxLength: BLOG_LIMITS.slugMax,
+    ...pattern(new RegExp(`^(?:${SLUG_PATTERN.slice(1, -1)})?$`), `lowercase letters, digits and single hyphens, at most ${BLOG_LIMITS.slugMax} characters`),
+    description: 'override; default (null or empty) generated from the title (transliterated), numbered -2, -3… when taken',
+  }))),
+  excerpt: Type.Optional(Nullable(Type.String({ maxLength: BLOG_LIMITS.excerptMax + 200, description: `plain text, at most ${BLOG_LIMITS.excerptMax} characters once trimmed` }))),
+  coverImageUrl: Type.Optional(Nullable(OptionalHttpUrl({ maxLength: BLOG_LIMITS.urlMax, description: 'absolute http(s) URL, e.g. from POST /api/uploads (null or empty: none)' }))),
+  coverImageAlt: Type.Optional(Nullable(Type.String({ maxLength: BLOG_LIMITS.coverImageAltMax + 200, description: `at most ${BLOG_LIMITS.coverImageAltMax} characters once trimmed` }))),
+  contentHtml: Type.String({ maxLength: BLOG_LIMITS.contentHtmlMax, description: 'HTML; sanitized to a, p, h1–h4, ul, ol, li, strong, em, blockquote, img with http(s) URLs only' }),
 };
 
-export const CreatePostBody = Type.Object(
-  { ...postFields, status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('published')], { description: 'default draft' })) },
-  { additionalProperties: false },
+export const CreatePostBody = withFieldChecks(
+  Type.Object(
+    { ...postFields, status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('published')], { description: 'default draft' })) },
+    { additionalProperties: false },
+  ),
+  postChecks,
 );
 
-export const UpdatePostBody = Type.Object(
-  {
-    title: Type.Optional(postFields.title),
-    slug: postFields.slug,
-    excerpt: postFields.excerpt,
-    coverImageUrl: postFields.coverImageUrl,
-    coverImageAlt: postFields.coverImageAlt,
-    contentHtml: Type.Optional(postFields.contentHtml),
-  },
-  { additionalProperties: false },
+export const UpdatePostBody = withFieldChecks(
+  Type.Object(
+    {
+      title: Type.Optional(postFields.title),
+      slug: postFields.slug,
+      excerpt: postFields.excerpt,
+      coverImageUrl: postFields.coverImageUrl,
+      coverImageAlt: postFields.coverImageAlt,
+      contentHtml: Type.Optional(postFields.contentHtml),
+    },
+    { additionalProperties: false },
+  ),
+  postChecks,
+  { partial: true },
 );
+
+export const PreviewPostBody = withFieldChecks(
+  Type.Object(
+    {
+      ...postFields,
+      postId: Type.Optional(Type.String({ maxLength: 100, description: 'the post being edited, if saved: its slug and publishedAt are shown (404 post-not-found when unknown)' })),
+    },
+    { additionalProperties: false },
+  ),
+  postChecks,
+);
+
+export const PreviewResponse = Type.Object({
+  ok: Type.Boolean(),
+  html: Type.String({ description: 'the whole public post page (the template of GET /s/{storeSlug}/blog/{postSlug}) for the fields sent, sanitized the same way' }),
+});
 
 export const UnpublishBody = Type.Object(
   { to: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('archived')], { description: 'default draft' })) },

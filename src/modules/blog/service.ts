@@ -69,10 +69,10 @@ export interface PublicPost {
 export type PublicPostSummary = Omit<PublicPost, 'contentHtml'>;
 
 export const PUBLIC_LIMIT = { min: 1, max: 50, default: 20 } as const;
-// Each round of concurrent writers racing for one slug lets at least one commit, so this bounds a burst of that size.
-const MAX_SLUG_ATTEMPTS = 12;
 
 const postNotFound = (id: string) => notFound('post-not-found', `No blog post ${id} in this store.`);
+const slugInUse = (slug: string) =>
+  conflict('conflict', `The slug "${slug}" is already used by another post of this store.`, [{ field: 'slug', message: 'already used in this store' }]);
 
 export function createBlogService(ctx: AppContext) {
   const { db, config } = ctx;
@@ -160,32 +160,21 @@ export function createBlogService(ctx: AppContext) {
 
   /**
    * The slug to store: an explicit one must be free (409 conflict otherwise); a generated one is
-   * the transliterated title, numbered -2, -3… past the slugs already taken in the store.
+   * the transliterated title, numbered -2, -3… past the slugs already taken in the store and
+   * those in `lost` (taken by a concurrent writer after this one chose them).
    */
-  async function chooseSlug(trx: Executor<Database>, storeId: string, fields: PostFields, postId: string | null, current: string | null) {
+  async function chooseSlug(trx: Executor<Database>, storeId: string, fields: PostFields, postId: string | null, current: string | null, lost: ReadonlySet<string> = new Set()) {
     if (fields.slug) {
-      if (fields.slug !== current && (await repo.slugTaken(trx, storeId, fields.slug, postId))) {
-        throw conflict('conflict', `The slug "${fields.slug}" is already used by another post of this store.`, [{ field: 'slug', message: 'already used in this store' }]);
-      }
+      if (fields.slug !== current && (await repo.slugTaken(trx, storeId, fields.slug, postId))) throw slugInUse(fields.slug);
       return fields.slug;
     }
     if (current) return current;
     const base = slugify(fields.title, BLOG_LIMITS.slugMax - 4) || 'post';
     const taken = await repo.slugsLike(trx, storeId, base, postId);
     for (const reserved of RESERVED_SLUGS) taken.add(reserved);
+    for (const slug of lost) taken.add(slug);
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  }
-
-  /** Runs `work` in a transaction, again when a concurrent writer took the slug first (unique index). */
-  async function writeWithSlugRetry<T>(work: (trx: Executor<Database>) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction().execute(work);
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= MAX_SLUG_ATTEMPTS) throw error;
-      }
-    }
   }
 
   async function lockedPost(trx: Executor<Database>, storeId: string, id: string): Promise<BlogPostRow> {
@@ -212,12 +201,12 @@ export function createBlogService(ctx: AppContext) {
       if (status !== 'draft' && status !== 'published') errors.push({ field: 'status', message: 'draft or published' });
       if (errors.length) throw validationFailed(errors);
       const store = await stores().getStore(storeId);
-      return writeWithSlugRetry(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const now = nowIso();
         const row: BlogPostRow = {
           id: newId('post'),
           store_id: storeId,
-          slug: await chooseSlug(trx, storeId, value, null, null),
+          slug: '',
           title: value.title,
           excerpt: value.excerpt,
           cover_image_url: value.coverImageUrl,
@@ -229,7 +218,16 @@ export function createBlogService(ctx: AppContext) {
           created_at: now,
           updated_at: now,
         };
-        await repo.insertPost(trx, row);
+        // A concurrent writer can take the chosen slug before this insert: it then inserts nothing
+        // (ON CONFLICT DO NOTHING, which leaves a PostgreSQL transaction usable, unlike a failed
+        // statement) and the next free slug is tried. Each miss is a slug another post now holds.
+        const lost = new Set<string>();
+        for (;;) {
+          row.slug = await chooseSlug(trx, storeId, value, null, null, lost);
+          if (await repo.insertPostIfSlugFree(trx, row)) break;
+          if (value.slug) throw slugInUse(value.slug);
+          lost.add(row.slug);
+        }
         await syncProjection(trx, row, store);
         if (row.status === 'published') await ctx.services.events.emit(trx, storeId, 'blog.post.published', eventData(row, store));
         return toPost(row, store);
@@ -255,34 +253,42 @@ export function createBlogService(ctx: AppContext) {
     /** Changes the fields sent; a published post's projection follows in the same transaction. */
     async updatePost(storeId: string, id: string, patch: UpdatePostInput | Record<string, unknown>): Promise<BlogPost> {
       const store = await stores().getStore(storeId);
-      return writeWithSlugRetry(async (trx) => {
-        const current = await lockedPost(trx, storeId, id);
-        const merged = {
-          title: current.title,
-          excerpt: current.excerpt,
-          coverImageUrl: current.cover_image_url,
-          coverImageAlt: current.cover_image_alt,
-          contentHtml: current.content_html,
-          ...(patch as Record<string, unknown>),
-        };
-        const { value, errors } = parsePostFields(merged);
-        if (errors.length) throw validationFailed(errors);
-        const row: BlogPostRow = {
-          ...current,
-          // The slug stays when the title changes (links keep working); send slug to change it.
-          slug: await chooseSlug(trx, storeId, value, id, current.slug),
-          title: value.title,
-          excerpt: value.excerpt,
-          cover_image_url: value.coverImageUrl,
-          cover_image_alt: value.coverImageAlt,
-          content_html: value.contentHtml,
-          updated_at: nowIso(),
-        };
-        await repo.updatePost(trx, storeId, id, row);
-        await syncProjection(trx, row, store);
-        if (row.status === 'published') await ctx.services.events.emit(trx, storeId, 'blog.post.updated', eventData(row, store));
-        return toPost(row, store);
-      });
+      let wantedSlug: string | null = null;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const current = await lockedPost(trx, storeId, id);
+          const merged = {
+            title: current.title,
+            excerpt: current.excerpt,
+            coverImageUrl: current.cover_image_url,
+            coverImageAlt: current.cover_image_alt,
+            contentHtml: current.content_html,
+            ...(patch as Record<string, unknown>),
+          };
+          const { value, errors } = parsePostFields(merged);
+          if (errors.length) throw validationFailed(errors);
+          wantedSlug = value.slug ?? null;
+          const row: BlogPostRow = {
+            ...current,
+            // The slug stays when the title changes (links keep working); send slug to change it.
+            slug: await chooseSlug(trx, storeId, value, id, current.slug),
+            title: value.title,
+            excerpt: value.excerpt,
+            cover_image_url: value.coverImageUrl,
+            cover_image_alt: value.coverImageAlt,
+            content_html: value.contentHtml,
+            updated_at: nowIso(),
+          };
+          await repo.updatePost(trx, storeId, id, row);
+          await syncProjection(trx, row, store);
+          if (row.status === 'published') await ctx.services.events.emit(trx, storeId, 'blog.post.updated', eventData(row, store));
+          return toPost(row, store);
+        });
+      } catch (error) {
+        // Only an explicit slug changes here, and chooseSlug saw it free: a concurrent writer took it since.
+        if (wantedSlug && isUniqueViolation(error)) throw slugInUse(wantedSlug);
+        throw error;
+      }
     },
 
     /** Publishes a draft or archived post; publishedAt is set the first time and kept afterwards. */
@@ -326,9 +332,43 @@ export function createBlogService(ctx: AppContext) {
       });
     },
 
+    /**
+     * The public projection the fields would make if published now, for a preview: nothing is
+     * stored. With `postId` the saved post's slug and first publication date are used.
+     */
+    async previewPost(storeId: string, input: Record<string, unknown>): Promise<{ store: Store; post: PublicPost }> {
+      const { postId, ...fields } = input;
+      const { value, errors } = parsePostFields(fields);
+      if (errors.length) throw validationFailed(errors);
+      const store = await stores().getStore(storeId);
+      const current = typeof postId === 'string' ? await repo.findPost(db, storeId, postId) : undefined;
+      if (typeof postId === 'string' && !current) throw postNotFound(postId);
+      const slug = value.slug ?? current?.slug ?? (slugify(value.title, BLOG_LIMITS.slugMax - 4) || 'post');
+      const now = nowIso();
+      const post: PublicPost = {
+        storeSlug: store.slug,
+        postSlug: slug,
+        slug,
+        title: value.title,
+        excerpt: value.excerpt,
+        coverImageUrl: value.coverImageUrl,
+        coverImageAlt: value.coverImageAlt,
+        contentHtml: renderPostHtml(value.contentHtml),
+        publishedAt: current?.published_at ?? now,
+        updatedAt: now,
+        url: pageUrl(store.slug, slug),
+      };
+      return { store, post };
+    },
+
     // Public reads (projection only)
 
     publicStore,
+
+    /** The store's slug changed (in `trx`): the public projection's URLs follow it. */
+    async storeSlugChanged(trx: Executor<Database>, storeId: string, storeSlug: string): Promise<void> {
+      await repo.setPublicStoreSlug(trx, storeId, storeSlug);
+    },
 
     async publicList(storeSlug: string, options: { limit?: number; cursor?: string }) {
       const store = await publicStore(storeSlug);

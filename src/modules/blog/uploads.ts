@@ -2,6 +2,8 @@
 // an HTML or SVG file renamed .png cannot be served back as something a browser would run.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { validationFailed } from '../../shared/errors.ts';
 import { randomToken } from '../../shared/ids.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -32,6 +34,24 @@ export function detectImageType(bytes: Buffer): ImageType | null {
   if (has(0, 'RIFF') && has(8, 'WEBP')) return type('webp');
   if (has(4, 'ftypavif') || has(4, 'ftypavis')) return type('avif');
   return null;
+}
+
+/**
+ * The bytes of the multipart field "file". A body the parser cannot read (cut short, malformed part
+ * headers) is the client's error: its plain parser errors would otherwise be 500s. Limits keep
+ * their own status (413).
+ */
+export async function receiveFile(request: FastifyRequest): Promise<Buffer> {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await (await request.file())?.toBuffer();
+  } catch (error) {
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw validationFailed([{ field: 'file', message: 'the multipart body is malformed or cut short' }]);
+  }
+  if (!bytes) throw validationFailed([{ field: 'file', message: 'send one image in the multipart field "file"' }]);
+  if (bytes.length === 0) throw validationFailed([{ field: 'file', message: 'the file is empty' }]);
+  return bytes;
 }
 
 const FILE_NAME = /^([a-z0-9]+)\/([A-Za-z0-9_-]{16,64})\.(png|jpg|gif|webp|avif)$/;

@@ -1,5 +1,6 @@
 // Catalog item input, shared by the staff API and sync feeds (CONTRACT §7). Pure: validates
-// one raw input and returns the normalised item or field-level errors.
+// one raw input and returns the normalised item or field-level errors. Unknown fields are refused
+// here too (CONTRACT §9): sync feed items reach this parser without a JSON schema in front.
 import type { ErrorDetail } from '../../shared/errors.ts';
 import { toMinor } from '../../shared/money.ts';
 
@@ -42,8 +43,45 @@ export interface ItemInput {
 }
 
 export const ITEM_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const ITEM_ID_RULE = 'must be 1–100 letters, digits or . _ : -, starting with a letter or digit';
+export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Closing times may also be 24:00 (midnight at the end of the day). */
+export const END_TIME = /^(?:([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Bounds of item input, shared with the staff API schema (catalog/schemas.ts). */
+export const ITEM_LIMITS = {
+  name: 200,
+  category: 100,
+  description: 5000,
+  imageAlt: 300,
+  imageUrls: 20,
+  price: 10_000_000,
+  priceMinor: 1_000_000_000,
+  stockCount: 1_000_000_000,
+  weeklyHours: 70,
+  closedDates: 1000,
+} as const;
+
+/** Bounds of the schedule's numbers. */
+export const SCHEDULE_NUMBERS = {
+  durationMinutes: { min: 5, max: 24 * 60 },
+  capacity: { min: 1, max: 10_000 },
+  slotIntervalMinutes: { min: 5, max: 24 * 60 },
+  bufferMinutes: { min: 0, max: 24 * 60 },
+  leadTimeMinutes: { min: 0, max: 365 * 24 * 60 },
+  maxAdvanceDays: { min: 1, max: 730 },
+} as const;
+
+/** The fields of catalog item input (CONTRACT §7); any other field is refused. */
+const ITEM_FIELDS = new Set(['id', 'name', 'itemType', 'category', 'description', 'price', 'priceMinor', 'stockCount', 'imageUrl', 'imageUrls', 'imageAlt', 'published', 'schedule']);
+const SCHEDULE_FIELDS = new Set([...Object.keys(SCHEDULE_NUMBERS), 'weeklyHours', 'closedDates']);
+const HOURS_FIELDS = new Set(['day', 'start', 'end']);
+
+/** One "unknown field" detail per key of `raw` not in `known`. */
+function unknownFields(raw: Record<string, unknown>, known: Set<string>, at: (name: string) => string, errors: ErrorDetail[]) {
+  for (const name of Object.keys(raw)) if (!known.has(name)) errors.push({ field: at(name), message: 'unknown field' });
+}
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -64,7 +102,9 @@ export function parseSchedule(raw: unknown, errors: ErrorDetail[], field = 'sche
     return null;
   }
   const s = raw as Record<string, unknown>;
-  const num = (name: string, fallback: number, min: number, max: number): number => {
+  unknownFields(s, SCHEDULE_FIELDS, (name) => `${field}.${name}`, errors);
+  const num = (name: keyof typeof SCHEDULE_NUMBERS, fallback: number): number => {
+    const { min, max } = SCHEDULE_NUMBERS[name];
     const v = s[name];
     if (v === undefined || v === null) return fallback;
     if (!isInt(v, min, max)) {
@@ -73,34 +113,36 @@ export function parseSchedule(raw: unknown, errors: ErrorDetail[], field = 'sche
     }
     return v;
   };
-  const durationMinutes = num('durationMinutes', 60, 5, 24 * 60);
+  const durationMinutes = num('durationMinutes', 60);
   const schedule: ServiceSchedule = {
     durationMinutes,
-    capacity: num('capacity', 1, 1, 10_000),
-    slotIntervalMinutes: num('slotIntervalMinutes', durationMinutes, 5, 24 * 60),
-    bufferMinutes: num('bufferMinutes', 0, 0, 24 * 60),
-    leadTimeMinutes: num('leadTimeMinutes', 0, 0, 365 * 24 * 60),
-    maxAdvanceDays: num('maxAdvanceDays', 90, 1, 730),
+    capacity: num('capacity', 1),
+    slotIntervalMinutes: num('slotIntervalMinutes', durationMinutes),
+    bufferMinutes: num('bufferMinutes', 0),
+    leadTimeMinutes: num('leadTimeMinutes', 0),
+    maxAdvanceDays: num('maxAdvanceDays', 90),
     weeklyHours: [],
     closedDates: [],
   };
   const hours = s.weeklyHours ?? [];
-  if (!Array.isArray(hours) || hours.length > 70) {
-    errors.push({ field: `${field}.weeklyHours`, message: 'must be an array of at most 70 {day, start, end}' });
+  if (!Array.isArray(hours) || hours.length > ITEM_LIMITS.weeklyHours) {
+    errors.push({ field: `${field}.weeklyHours`, message: `must be an array of at most ${ITEM_LIMITS.weeklyHours} {day, start, end}` });
   } else {
     hours.forEach((h, i) => {
       const f = `${field}.weeklyHours.${i}`;
+      if (!h || typeof h !== 'object' || Array.isArray(h)) return errors.push({ field: f, message: 'must be an object {day, start, end}' });
       const entry = h as Record<string, unknown>;
-      const day = typeof entry?.day === 'string' ? entry.day.toLowerCase().slice(0, 3) : '';
+      unknownFields(entry, HOURS_FIELDS, (name) => `${f}.${name}`, errors);
+      const day = typeof entry.day === 'string' ? entry.day.toLowerCase().slice(0, 3) : '';
       if (!(WEEKDAYS as readonly string[]).includes(day)) return errors.push({ field: `${f}.day`, message: 'must be mon, tue, wed, thu, fri, sat or sun' });
       if (typeof entry.start !== 'string' || !TIME.test(entry.start)) return errors.push({ field: `${f}.start`, message: 'must be HH:MM' });
-      if (typeof entry.end !== 'string' || !(TIME.test(entry.end) || entry.end === '24:00')) return errors.push({ field: `${f}.end`, message: 'must be HH:MM' });
+      if (typeof entry.end !== 'string' || !END_TIME.test(entry.end)) return errors.push({ field: `${f}.end`, message: 'must be HH:MM' });
       if (entry.end <= entry.start) return errors.push({ field: `${f}.end`, message: 'must be after start' });
       schedule.weeklyHours.push({ day: day as Weekday, start: entry.start, end: entry.end });
     });
   }
   const closed = s.closedDates ?? [];
-  if (!Array.isArray(closed) || closed.length > 1000 || closed.some((d) => typeof d !== 'string' || !DATE.test(d))) {
+  if (!Array.isArray(closed) || closed.length > ITEM_LIMITS.closedDates || closed.some((d) => typeof d !== 'string' || !DATE.test(d))) {
     errors.push({ field: `${field}.closedDates`, message: 'must be an array of YYYY-MM-DD dates' });
   } else {
     schedule.closedDates = [...new Set(closed as string[])].sort();
@@ -117,23 +159,23 @@ export function parseItemInput(raw: unknown, currency: string, prefix = ''): { v
   const f = (name: string) => (prefix ? `${prefix}.${name}` : name);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { value: null, errors: [{ field: prefix || 'body', message: 'must be an object' }] };
   const r = raw as Record<string, unknown>;
+  unknownFields(r, ITEM_FIELDS, f, errors);
 
   if (r.id !== undefined && r.id !== null && (typeof r.id !== 'string' || !ITEM_ID_PATTERN.test(r.id))) {
-    errors.push({ field: f('id'), message: 'letters, digits and . _ : - (1–100 characters, starting with a letter or digit)' });
+    errors.push({ field: f('id'), message: ITEM_ID_RULE });
   }
   const name = typeof r.name === 'string' ? r.name.trim() : '';
-  if (!name || name.length > 200) errors.push({ field: f('name'), message: 'required, 1–200 characters' });
+  if (!name || name.length > ITEM_LIMITS.name) errors.push({ field: f('name'), message: `required, 1–${ITEM_LIMITS.name} characters (not only spaces)` });
 
-  const rawType = r.itemType ?? r.item_type ?? r.type;
-  const itemType = typeof rawType === 'string' ? rawType.toLowerCase() : '';
+  const itemType = typeof r.itemType === 'string' ? r.itemType.toLowerCase() : '';
   if (!(ITEM_TYPES as string[]).includes(itemType)) errors.push({ field: f('itemType'), message: 'must be product, service or course' });
 
   let priceMinor = 0;
   if (r.priceMinor !== undefined && r.priceMinor !== null) {
-    if (!isInt(r.priceMinor, 0, 1_000_000_000)) errors.push({ field: f('priceMinor'), message: 'must be a non-negative integer (minor units)' });
+    if (!isInt(r.priceMinor, 0, ITEM_LIMITS.priceMinor)) errors.push({ field: f('priceMinor'), message: 'must be a non-negative integer (minor units)' });
     else priceMinor = r.priceMinor;
   } else if (r.price !== undefined && r.price !== null) {
-    if (typeof r.price !== 'number' || !Number.isFinite(r.price) || r.price < 0 || r.price > 10_000_000) {
+    if (typeof r.price !== 'number' || !Number.isFinite(r.price) || r.price < 0 || r.price > ITEM_LIMITS.price) {
       errors.push({ field: f('price'), message: 'must be a non-negative number (major units)' });
     } else priceMinor = toMinor(r.price, currency);
   } else {
@@ -142,7 +184,7 @@ export function parseItemInput(raw: unknown, currency: string, prefix = ''): { v
 
   let stockCount: number | null = null;
   if (r.stockCount !== undefined && r.stockCount !== null) {
-    if (!isInt(r.stockCount, 0, 1_000_000_000)) errors.push({ field: f('stockCount'), message: 'must be a non-negative integer or null (not tracked)' });
+    if (!isInt(r.stockCount, 0, ITEM_LIMITS.stockCount)) errors.push({ field: f('stockCount'), message: 'must be a non-negative integer or null (not tracked)' });
     else stockCount = r.stockCount;
   }
 
@@ -162,8 +204,8 @@ export function parseItemInput(raw: unknown, currency: string, prefix = ''): { v
   }
   let imageUrls: string[] = [];
   if (r.imageUrls !== undefined && r.imageUrls !== null) {
-    if (!Array.isArray(r.imageUrls) || r.imageUrls.length > 20 || r.imageUrls.some((u) => typeof u !== 'string' || !isHttpUrl(u))) {
-      errors.push({ field: f('imageUrls'), message: 'must be an array of at most 20 http(s) URLs' });
+    if (!Array.isArray(r.imageUrls) || r.imageUrls.length > ITEM_LIMITS.imageUrls || r.imageUrls.some((u) => typeof u !== 'string' || !isHttpUrl(u))) {
+      errors.push({ field: f('imageUrls'), message: `must be an array of at most ${ITEM_LIMITS.imageUrls} http(s) URLs` });
     } else imageUrls = r.imageUrls as string[];
   }
 
@@ -179,15 +221,20 @@ export function parseItemInput(raw: unknown, currency: string, prefix = ''): { v
     ...(typeof r.id === 'string' ? { id: r.id } : {}),
     name,
     itemType: itemType as ItemType,
-    category: text(r.category, 100, 'category'),
-    description: text(r.description, 5000, 'description'),
+    category: text(r.category, ITEM_LIMITS.category, 'category'),
+    description: text(r.description, ITEM_LIMITS.description, 'description'),
     priceMinor,
     stockCount,
     imageUrl,
     imageUrls,
-    imageAlt: text(r.imageAlt, 300, 'imageAlt'),
+    imageAlt: text(r.imageAlt, ITEM_LIMITS.imageAlt, 'imageAlt'),
     published: r.published !== false,
     schedule,
   };
   return errors.length ? { value: null, errors } : { value, errors };
+}
+
+/** The field details parseItemInput would give (the currency only scales a valid price). */
+export function itemInputErrors(raw: unknown): ErrorDetail[] {
+  return parseItemInput(raw, 'XXX').errors;
 }

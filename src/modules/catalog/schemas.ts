@@ -1,26 +1,35 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { HttpUrl, IsoTimestamp, NonBlank, Nullable, OptionalHttpUrl } from '../../http/schemas.ts';
+import { pattern, withFieldChecks } from '../../http/validation.ts';
+import { END_TIME, ITEM_ID_PATTERN, ITEM_ID_RULE, ITEM_LIMITS, itemInputErrors, SCHEDULE_NUMBERS, TIME } from './item-input.ts';
 
 const ItemTypeEnum = Type.Union([Type.Literal('product'), Type.Literal('service'), Type.Literal('course')]);
 
+const bounded = (name: keyof typeof SCHEDULE_NUMBERS, description: string) =>
+  Type.Integer({ minimum: SCHEDULE_NUMBERS[name].min, maximum: SCHEDULE_NUMBERS[name].max, description });
+
 export const ScheduleSchema = Type.Object(
   {
-    durationMinutes: Type.Integer({ minimum: 5, maximum: 1440, description: 'length of one booking (default 60)' }),
-    capacity: Type.Integer({ minimum: 1, description: 'bookings per slot (default 1)' }),
-    slotIntervalMinutes: Type.Integer({ minimum: 5, description: 'minutes between slot starts; defaults to the duration' }),
-    bufferMinutes: Type.Integer({ minimum: 0, description: 'free minutes kept after each booking' }),
-    leadTimeMinutes: Type.Integer({ minimum: 0, description: 'how soon a slot can be booked' }),
-    maxAdvanceDays: Type.Integer({ minimum: 1, description: 'how far ahead a slot can be booked' }),
+    durationMinutes: bounded('durationMinutes', 'length of one booking (default 60)'),
+    capacity: bounded('capacity', 'bookings per slot (default 1)'),
+    slotIntervalMinutes: bounded('slotIntervalMinutes', 'minutes between slot starts; defaults to the duration'),
+    bufferMinutes: bounded('bufferMinutes', 'free minutes kept after each booking'),
+    leadTimeMinutes: bounded('leadTimeMinutes', 'how soon a slot can be booked'),
+    maxAdvanceDays: bounded('maxAdvanceDays', 'how far ahead a slot can be booked'),
     weeklyHours: Type.Array(
-      Type.Object({
-        day: Type.Union(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => Type.Literal(d))),
-        start: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
-        end: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
-      }),
+      Type.Object(
+        {
+          day: Type.Union(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => Type.Literal(d))),
+          start: Type.String(pattern(TIME, 'must be a time HH:MM (00:00–23:59)')),
+          end: Type.String({ ...pattern(END_TIME, 'must be a time HH:MM (00:00–24:00)'), description: 'after start; 24:00 is the end of the day' }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: ITEM_LIMITS.weeklyHours },
     ),
-    closedDates: Type.Array(Type.String({ format: 'date' })),
+    closedDates: Type.Array(Type.String({ format: 'date' }), { maxItems: ITEM_LIMITS.closedDates }),
   },
-  { description: 'Booking schedule of a service or course, in the store time zone (CONTRACT §4).' },
+  { additionalProperties: false, description: 'Booking schedule of a service or course, in the store time zone (CONTRACT §4).' },
 );
 
 export const CatalogItemSchema = Type.Object({
@@ -105,19 +114,26 @@ export const ItemSchema = Type.Object({
 });
 
 const ItemFields = {
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: NonBlank(ITEM_LIMITS.name),
   itemType: ItemTypeEnum,
-  category: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
-  price: Type.Optional(Type.Number({ minimum: 0, description: 'major units; or send priceMinor' })),
-  priceMinor: Type.Optional(Type.Integer({ minimum: 0 })),
-  stockCount: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
-  imageUrl: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
-  imageUrls: Type.Optional(Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 20 })),
-  imageAlt: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+  category: Type.Optional(Nullable(Type.String({ maxLength: ITEM_LIMITS.category }))),
+  description: Type.Optional(Nullable(Type.String({ maxLength: ITEM_LIMITS.description }))),
+  price: Type.Optional(Type.Number({ minimum: 0, maximum: ITEM_LIMITS.price, description: 'major units; or send priceMinor' })),
+  priceMinor: Type.Optional(Type.Integer({ minimum: 0, maximum: ITEM_LIMITS.priceMinor })),
+  stockCount: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: ITEM_LIMITS.stockCount, description: 'null: stock not tracked' }))),
+  imageUrl: Type.Optional(Nullable(OptionalHttpUrl())),
+  imageUrls: Type.Optional(Type.Array(HttpUrl(), { maxItems: ITEM_LIMITS.imageUrls })),
+  imageAlt: Type.Optional(Nullable(Type.String({ maxLength: ITEM_LIMITS.imageAlt }))),
   published: Type.Optional(Type.Boolean({ description: 'default true' })),
-  schedule: Type.Optional(Nullable(Type.Partial(ScheduleSchema))),
+  schedule: Type.Optional(Nullable(Type.Partial(ScheduleSchema, { additionalProperties: false, description: 'services and courses only' }))),
 };
 
-export const CreateItemBody = Type.Object({ id: Type.Optional(Type.String({ maxLength: 100, description: 'raw item id; generated when absent' })), ...ItemFields });
-export const UpdateItemBody = Type.Partial(Type.Object(ItemFields), { minProperties: 1 });
+// Unknown fields are refused (CONTRACT §9); item-input.ts's checks join the schema's in one answer.
+export const CreateItemBody = withFieldChecks(
+  Type.Object(
+    { id: Type.Optional(Type.String({ ...pattern(ITEM_ID_PATTERN, ITEM_ID_RULE), description: 'raw item id; generated when absent' })), ...ItemFields },
+    { additionalProperties: false },
+  ),
+  itemInputErrors,
+);
+export const UpdateItemBody = withFieldChecks(Type.Partial(Type.Object(ItemFields), { minProperties: 1, additionalProperties: false }), itemInputErrors, { partial: true });

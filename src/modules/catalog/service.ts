@@ -133,13 +133,96 @@ export interface FeedCounts {
 }
 
 const CONTENT_COLUMNS = ['name', 'item_type', 'category', 'description', 'price_minor', 'stock_count', 'image_url', 'image_urls', 'image_alt', 'published', 'schedule'] as const;
+type ContentColumn = (typeof CONTENT_COLUMNS)[number];
+
+/** The item input field of each content column (`price` stands for price and priceMinor). */
+const FIELD_OF_COLUMN: Record<ContentColumn, string> = {
+  name: 'name',
+  item_type: 'itemType',
+  category: 'category',
+  description: 'description',
+  price_minor: 'price',
+  stock_count: 'stockCount',
+  image_url: 'imageUrl',
+  image_urls: 'imageUrls',
+  image_alt: 'imageAlt',
+  published: 'published',
+  schedule: 'schedule',
+};
 
 /** Numbers compared as numbers (a snapshot read back from JSON or another driver may differ in type). */
 const normalised = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : v);
 
-/** Same catalog content, timestamps aside. */
+/** Content columns whose values differ, timestamps aside. */
+function changedColumns(a: ItemRow, b: ItemRow): ContentColumn[] {
+  return CONTENT_COLUMNS.filter((c) => normalised(a[c]) !== normalised(b[c]));
+}
+
 function sameContent(a: ItemRow, b: ItemRow): boolean {
-  return CONTENT_COLUMNS.every((c) => normalised(a[c]) === normalised(b[c]));
+  return changedColumns(a, b).length === 0;
+}
+
+/** What a feed would do to one item; `fields` names item input fields (for a delete, none). */
+export interface FeedChange {
+  itemId: string;
+  action: 'create' | 'update' | 'delete';
+  /** update: the fields whose values change; create: the fields the new item has a value for. */
+  fields: string[];
+}
+
+export interface FeedPlan {
+  counts: FeedCounts;
+  /** Rows to create or replace, and ids to delete. */
+  writes: ItemRow[];
+  deletes: string[];
+  /** Every create, update and delete, in feed order then catalog order (unchanged items are left out). */
+  changes: FeedChange[];
+  /** A full feed that would delete more than half the catalog without allowMassDelete. */
+  refused: boolean;
+}
+
+export interface FeedOptions {
+  mode: 'full' | 'upsert';
+  allowMassDelete?: boolean;
+}
+
+/** The reason a refused full feed gives (the same for a real run and a dry run). */
+export function massDeleteReason(counts: FeedCounts, catalogSize: number): string {
+  return `a full feed would delete ${counts.deleted} of ${catalogSize} items (more than half the catalog); send allowMassDelete to allow it`;
+}
+
+/**
+ * Decides what a validated feed does to the catalog `before` (pure): the one rule shared by
+ * applying a feed and by its dry run, so both report the same counts, changes and refusal.
+ */
+export function planFeed(storeId: string, before: ItemRow[], items: FeedItem[], options: FeedOptions, now: string): FeedPlan {
+  const byId = new Map(before.map((r) => [r.id, r]));
+  const writes: ItemRow[] = [];
+  const changes: FeedChange[] = [];
+  const counts: FeedCounts = { created: 0, updated: 0, deleted: 0, unchanged: 0 };
+  for (const item of items) {
+    const existing = byId.get(item.id);
+    const row = itemInputToRow(storeId, item, item.id, now, existing?.created_at ?? now);
+    if (!existing) {
+      counts.created++;
+      const present = CONTENT_COLUMNS.filter((c) => row[c] !== null && !(c === 'image_urls' && row.image_urls === '[]'));
+      changes.push({ itemId: item.id, action: 'create', fields: present.map((c) => FIELD_OF_COLUMN[c]) });
+    } else {
+      const changed = changedColumns(existing, row);
+      if (changed.length === 0) {
+        counts.unchanged++;
+        continue;
+      }
+      counts.updated++;
+      changes.push({ itemId: item.id, action: 'update', fields: changed.map((c) => FIELD_OF_COLUMN[c]) });
+    }
+    writes.push(row);
+  }
+  const feedIds = new Set(items.map((i) => i.id));
+  const deletes = options.mode === 'full' ? before.filter((r) => !feedIds.has(r.id)).map((r) => r.id) : [];
+  counts.deleted = deletes.length;
+  for (const itemId of deletes) changes.push({ itemId, action: 'delete', fields: [] });
+  return { counts, writes, deletes, changes, refused: deletes.length * 2 > before.length && !options.allowMassDelete };
 }
 
 function sameRow(a: ItemRow, b: ItemRow): boolean {
@@ -259,30 +342,21 @@ export function createCatalogService(ctx: AppContext) {
       trx: Executor<Database>,
       storeId: string,
       items: FeedItem[],
-      options: { mode: 'full' | 'upsert'; allowMassDelete?: boolean },
+      options: FeedOptions,
     ): Promise<{ counts: FeedCounts; before: CatalogSnapshot; refused: boolean }> {
       const before = await repo.listItems(trx, storeId);
-      const byId = new Map(before.map((r) => [r.id, r]));
-      const now = nowIso();
-      const writes: ItemRow[] = [];
-      const counts: FeedCounts = { created: 0, updated: 0, deleted: 0, unchanged: 0 };
-      for (const item of items) {
-        const existing = byId.get(item.id);
-        const row = itemInputToRow(storeId, item, item.id, now, existing?.created_at ?? now);
-        if (!existing) counts.created++;
-        else if (sameContent(existing, row)) {
-          counts.unchanged++;
-          continue;
-        } else counts.updated++;
-        writes.push(row);
-      }
-      const feedIds = new Set(items.map((i) => i.id));
-      const deletes = options.mode === 'full' ? before.filter((r) => !feedIds.has(r.id)).map((r) => r.id) : [];
-      counts.deleted = deletes.length;
-      if (deletes.length * 2 > before.length && !options.allowMassDelete) return { counts, before, refused: true };
+      const { counts, writes, deletes, refused } = planFeed(storeId, before, items, options, nowIso());
+      if (refused) return { counts, before, refused: true };
       await repo.deleteItemsByIds(trx, storeId, deletes);
       await repo.upsertItems(trx, writes);
       return { counts, before, refused: false };
+    },
+
+    /** What applyFeed would do to the catalog as it is now, without writing (a sync dry run). */
+    async previewFeed(storeId: string, items: FeedItem[], options: FeedOptions): Promise<Pick<FeedPlan, 'counts' | 'changes' | 'refused'> & { catalogSize: number }> {
+      const before = await repo.listItems(db, storeId);
+      const { counts, changes, refused } = planFeed(storeId, before, items, options, nowIso());
+      return { counts, changes, refused, catalogSize: before.length };
     },
 
     /** Makes the store's catalog exactly `snapshot` again (rows, stock and timestamps), inside `trx`. Call invalidate() after commit. */

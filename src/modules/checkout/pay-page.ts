@@ -36,38 +36,58 @@ function formatMoney(minor: number, currency: string): string {
   }
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
+// On a phone (up to 480 px) Pay takes the first row and Decline/Cancel share the second; wider,
+// all three share one row. Buttons never wrap their label and are at least
+// 44 px high (touch targets), so all three are always the same height.
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b;line-height:1.4}
 table{width:100%;border-collapse:collapse}td,th{padding:.4rem;border-bottom:1px solid #ddd;text-align:left}
-td.n,th.n{text-align:right}.total{font-size:1.2rem;font-weight:600}.actions{display:flex;gap:.5rem;margin-top:1.5rem}
-button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #888;cursor:pointer}
-button.pay{background:#0a7d38;color:#fff;border-color:#0a7d38}.note{color:#555;font-size:.9rem}`;
+td.n,th.n{text-align:right}.total{font-size:1.2rem;font-weight:600}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1.5rem}.actions form{display:flex;flex:1 1 6rem}.actions form.primary{flex:2 1 12rem}
+button,a.button{font:inherit;font-size:1rem;min-height:2.75rem;padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #767676;background:#fff;color:#1b1b1b;cursor:pointer;white-space:nowrap;box-sizing:border-box}
+.actions button{width:100%}button.pay,a.button{background:#0a7d38;color:#fff;border-color:#0a7d38}
+a.button{display:inline-block;text-decoration:none;margin-top:1rem}.note{color:#555;font-size:.9rem}
+@media (max-width:30rem){.actions form.primary{flex-basis:100%}}`;
 
 function layout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title}</title><style>${new SafeHtml(STYLE)}</style></head>
-<body>${body}</body></html>`.value;
+<body><main>${body}</main></body></html>`.value;
 }
 
-export function renderPayPage(order: OrderRow, lines: OrderLineRow[], storeName: string): string {
+/** A link back to the shop (returnUrl or cancelUrl, with trxref and reference), when there is one. */
+function backLink(backUrl: string | null, storeName: string): SafeHtml {
+  return backUrl ? html`<p><a class="button" href="${backUrl}">Back to ${storeName}</a></p>` : html``;
+}
+
+/**
+ * The page for one order. While it can be paid: the lines, the total and Pay / Decline / Cancel.
+ * Once it cannot (paid, declined, cancelled, expired): what happened and `backUrl`, the partner page
+ * the customer would have been sent to (returnUrl, or cancelUrl when it closed unpaid).
+ */
+export function renderPayPage(order: OrderRow, lines: OrderLineRow[], storeName: string, backUrl: string | null = null): string {
   const c = order.currency;
   const rows = lines.map(
     (l) => html`<tr><td>${l.name}</td><td class="n">${l.qty}</td><td class="n">${formatMoney(l.line_total_minor, c)}</td></tr>`,
   );
-  const fees = order.fees_minor > 0 ? html`<tr><td colspan="2">Fees</td><td class="n">${formatMoney(order.fees_minor, c)}</td></tr>` : html``;
-  const form = (action: string, label: string, cls = '') =>
-    html`<form method="post" action="/pay/${encodeURIComponent(order.reference)}"><input type="hidden" name="action" value="${action}"><input type="hidden" name="token" value="${order.pay_token}"><button type="submit" class="${cls}">${label}</button></form>`;
+  const fees = order.fees_minor > 0 ? html`<tr><th scope="row" colspan="2">Fees</th><td class="n">${formatMoney(order.fees_minor, c)}</td></tr>` : html``;
+  const form = (action: string, label: string, primary = false) =>
+    html`<form method="post" action="/pay/${encodeURIComponent(order.reference)}" class="${primary ? 'primary' : ''}"><input type="hidden" name="action" value="${action}"><input type="hidden" name="token" value="${order.pay_token}"><button type="submit" class="${primary ? 'pay' : ''}">${label}</button></form>`;
   const open = order.status === 'pending_payment';
+  const closed = html`<p>This checkout is <strong>${order.status.replace(/_/g, ' ')}</strong>; it can no longer be paid here.</p>${backLink(backUrl, storeName)}`;
   const body = html`<h1>${storeName}</h1>
 <p class="note">Order ${order.reference} · sandbox payment page (no real money moves)</p>
-<table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Amount</th></tr></thead><tbody>${rows}${fees}
-<tr><td colspan="2" class="total">Total</td><td class="n total">${formatMoney(order.total_minor, c)}</td></tr></tbody></table>
-${open ? html`<div class="actions">${form('pay', `Pay ${formatMoney(order.total_minor, c)}`, 'pay')}${form('decline', 'Decline')}${form('cancel', 'Cancel')}</div>` : html`<p>This checkout is <strong>${order.status.replace(/_/g, ' ')}</strong>; it can no longer be paid here.</p>`}`;
+<table><thead><tr><th scope="col">Item</th><th scope="col" class="n">Qty</th><th scope="col" class="n">Amount</th></tr></thead><tbody>${rows}${fees}
+<tr><th scope="row" colspan="2" class="total">Total</th><td class="n total">${formatMoney(order.total_minor, c)}</td></tr></tbody></table>
+${open ? html`<div class="actions">${form('pay', `Pay ${formatMoney(order.total_minor, c)}`, true)}${form('decline', 'Decline')}${form('cancel', 'Cancel')}</div>` : closed}`;
   return layout(`Pay ${storeName}`, body);
 }
 
-export function renderMessagePage(title: string, message: string): string {
-  return layout(title, html`<h1>${title}</h1><p>${message}</p>`);
+/** A short page for browsers: what went wrong, an optional way on, and the request id for support. */
+export function renderMessagePage(title: string, message: string, options: { link?: { href: string; label: string }; requestId?: string } = {}): string {
+  const link = options.link ? html`<p><a class="button" href="${options.link.href}">${options.link.label}</a></p>` : html``;
+  const id = options.requestId ? html`<p class="note">Request id for support: ${options.requestId}</p>` : html``;
+  return layout(title, html`<h1>${title}</h1><p>${message}</p>${link}${id}`);
 }
 
 /** `url` with trxref and reference set (CONTRACT §5 redirects). */

@@ -66,7 +66,8 @@ function optionalText(o: Obj, field: string, names: string[], max: number, error
 }
 
 /**
- * Reads either payload form. `requireUrls` is false for the preview (nothing is paid there).
+ * Reads either payload form. `requireUrls` is true for create and false for the preview (nothing
+ * is paid or recorded there): an order also needs its customer's name.
  * Returns the input or the list of problems (400 validation-failed).
  */
 export function parseCheckoutPayload(storeId: string, raw: unknown, options: { requireUrls: boolean }): { value?: CheckoutInput; errors: ErrorDetail[] } {
@@ -130,20 +131,23 @@ export function parseCheckoutPayload(storeId: string, raw: unknown, options: { r
   }
 
   let customer: CheckoutInput['customer'] = { name: '', email: null, phone: null };
-  if (raw.customer !== undefined && raw.customer !== null) {
-    if (!isObj(raw.customer)) errors.push({ field: 'customer', message: 'must be an object with name, email, phone' });
-    else {
-      const c = raw.customer;
-      const name = optionalText(c, 'customer.name', ['name'], 200, errors);
-      const emailRaw = optionalText(c, 'customer.email', ['email'], 254, errors);
-      const phoneRaw = optionalText(c, 'customer.phone', ['phone'], 40, errors);
-      const email = emailRaw ? normaliseEmail(emailRaw) : null;
-      if (emailRaw && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) errors.push({ field: 'customer.email', message: 'is not an email address' });
-      const phone = phoneRaw ? normalisePhone(phoneRaw) : null;
-      const digits = phoneRaw ? phoneRaw.replace(/\D/g, '').length : 0;
-      if (phoneRaw && (digits < 9 || digits > 15)) errors.push({ field: 'customer.phone', message: '9 to 15 digits' });
-      customer = { name: name ?? '', email: email ?? null, phone: phone ?? null };
-    }
+  if (raw.customer === undefined || raw.customer === null) {
+    if (options.requireUrls) errors.push({ field: 'customer', message: 'is required: an object with name, email, phone' });
+  } else if (!isObj(raw.customer)) {
+    errors.push({ field: 'customer', message: 'must be an object with name, email, phone' });
+  } else {
+    const c = raw.customer;
+    const name = optionalText(c, 'customer.name', ['name'], 200, errors);
+    const blankName = c.name === undefined || c.name === null || (typeof c.name === 'string' && !c.name.trim());
+    if (blankName && options.requireUrls) errors.push({ field: 'customer.name', message: 'is required (not only spaces)' });
+    const emailRaw = optionalText(c, 'customer.email', ['email'], 254, errors);
+    const phoneRaw = optionalText(c, 'customer.phone', ['phone'], 40, errors);
+    const email = emailRaw ? normaliseEmail(emailRaw) : null;
+    if (emailRaw && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) errors.push({ field: 'customer.email', message: 'is not an email address' });
+    const phone = phoneRaw ? normalisePhone(phoneRaw) : null;
+    const digits = phoneRaw ? phoneRaw.replace(/\D/g, '').length : 0;
+    if (phoneRaw && (digits < 9 || digits > 15)) errors.push({ field: 'customer.phone', message: '9 to 15 digits' });
+    customer = { name: name ?? '', email: email ?? null, phone: phone ?? null };
   }
 
   const urls: Record<'returnUrl' | 'cancelUrl', string | null> = { returnUrl: null, cancelUrl: null };

@@ -70,9 +70,10 @@ export const dueForExpiry = (db: Db, now: string, limit: number) =>
     .limit(limit)
     .execute();
 
-export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; status?: string }) {
+export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string }) {
   let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
-  if (options.status) q = q.where('status', '=', options.status);
+  if (options.statuses?.length) q = q.where('status', 'in', options.statuses);
+  if (options.customerId) q = q.where('customer_id', '=', options.customerId);
   if (options.after) {
     const [createdAt, id] = options.after;
     q = q.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));

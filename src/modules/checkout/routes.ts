@@ -2,11 +2,12 @@
 // order management under /api/stores/:storeId/orders.
 import { timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
 import { authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
+import { sendError, toAppError } from '../../http/errors.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
 import { responses } from '../../http/schemas.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../../shared/errors.ts';
@@ -26,6 +27,7 @@ import {
   OrdersResponse,
   PayFormBody,
   PayParams,
+  PreviewBody,
   PreviewResponse,
   RefundBody,
 } from './schemas.ts';
@@ -45,6 +47,34 @@ function redirectTarget(order: OrderRow): string | null {
   const failed = ['payment_failed', 'cancelled', 'expired'].includes(order.status);
   const url = failed ? order.cancel_url : order.return_url;
   return url ? withReference(url, order.reference) : null;
+}
+
+/** Browsers (their navigations and form posts send Accept: text/html); other clients get CONTRACT §3 JSON. */
+function wantsHtml(request: FastifyRequest): boolean {
+  return /\btext\/html\b/.test(request.headers.accept ?? '');
+}
+
+const PAGE_ERRORS: Record<number, { title: string; message?: string }> = {
+  400: { title: 'This payment form is not complete', message: 'Open the payment page again and use its buttons.' },
+  403: { title: 'This payment form is out of date' },
+  404: { title: 'Checkout not found', message: 'This payment link is not valid.' },
+  429: { title: 'Too many attempts', message: 'Wait a minute, then open the payment page again.' },
+};
+
+/**
+ * Errors of the payment page routes: a browser gets an HTML page with the same status (and a way
+ * back to the payment page), never raw JSON; other clients the usual flat JSON body.
+ */
+function payPageErrorHandler(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error as FastifyError);
+  if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: appError.code }, 'request rejected');
+  if (!wantsHtml(request)) return sendError(request, reply, appError);
+  const page = PAGE_ERRORS[appError.status] ?? { title: 'Something went wrong', message: 'The payment could not be processed. Try again in a moment.' };
+  const reference = (request.params as { reference?: string } | undefined)?.reference;
+  const link = reference && appError.status !== 404 ? { href: `/pay/${encodeURIComponent(reference)}`, label: 'Back to the payment page' } : undefined;
+  if (appError.headers) reply.headers(appError.headers);
+  return sendHtml(reply, appError.status, renderMessagePage(page.title, page.message ?? appError.message, { link, requestId: request.id }));
 }
 
 function sendHtml(reply: FastifyReply, status: number, body: string, csp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'") {
@@ -78,7 +108,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   }, async (request, reply) => {
     const storeId = authStoreId(request);
     reply.header('cache-control', 'no-store');
-    return sendIdempotent(ctx, request, reply, storeId, 'checkout.create', () => checkout.create(storeId, request.body));
+    return sendIdempotent(ctx, request, reply, storeId, 'checkout.create', (record) => checkout.create(storeId, request.body, { beforeCommit: record }));
   });
 
   app.post('/v1IntegrationCheckoutPreview', {
@@ -87,7 +117,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       tags: ['checkout'],
       summary: 'Totals, fees and split for a checkout payload; nothing is stored or reserved',
       ...integrationDocs,
-      body: CheckoutBody,
+      body: PreviewBody,
       response: responses({ 200: PreviewResponse }),
     },
   }, async (request, reply) => {
@@ -121,9 +151,11 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   });
 
   const pageConfig = { rateLimit: app.rateLimits.perIp };
+  const errorHandler = payPageErrorHandler;
 
   app.get('/pay/:reference', {
     config: pageConfig,
+    errorHandler,
     schema: {
       tags: ['payment page'],
       summary: 'Sandbox hosted payment page: store, items, total, Pay / Decline / Cancel',
@@ -136,14 +168,17 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     const found = await checkout.findByReference(reference);
     if (!found || found.row.provider !== 'sandbox') return sendHtml(reply, 404, renderMessagePage('Checkout not found', 'This payment link is not valid.'));
     const store = await ctx.services.stores.getStore(found.row.store_id);
-    return sendHtml(reply, 200, renderPayPage(found.row, found.lines, store.name), payPageCsp(found.row));
+    const back = found.row.status === 'pending_payment' ? null : redirectTarget(found.row);
+    return sendHtml(reply, 200, renderPayPage(found.row, found.lines, store.name, back), payPageCsp(found.row));
   });
 
   app.post('/pay/:reference', {
     config: pageConfig,
+    errorHandler,
     schema: {
       tags: ['payment page'],
       summary: 'Sandbox page action: pay → 303 to returnUrl; decline or cancel → 303 to cancelUrl (both with trxref and reference)',
+      description: 'Errors answer browsers (Accept: text/html) with an HTML page of the same status, other clients with the JSON error body.',
       params: PayParams,
       consumes: ['application/x-www-form-urlencoded'],
       body: PayFormBody,
@@ -171,10 +206,12 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get('/pay/:reference/return', {
     config: pageConfig,
+    errorHandler,
     schema: {
       tags: ['payment page'],
       summary: 'Provider callback: verifies the payment with the provider, then 303 to returnUrl or cancelUrl with trxref and reference',
       params: PayParams,
+      produces: ['text/html'],
       querystring: Type.Object({ trxref: Type.Optional(Type.String({ maxLength: 200 })), reference: Type.Optional(Type.String({ maxLength: 200 })) }),
       response: { 303: Type.Null({ description: 'redirect' }), 404: HtmlPage },
     },
@@ -227,7 +264,11 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         throw new AppError(400, 'invalid-json', 'The request body is not valid JSON.');
       }
       const data = event?.data ?? {};
-      if (event?.event !== 'charge.success' || typeof data.reference !== 'string') return { ok: true, applied: false };
+      // The raw body skips the service's input rules: a reference no order can have (a NUL, which
+      // PostgreSQL refuses in text, or an absurd length) is acknowledged and ignored like any unknown one.
+      if (event?.event !== 'charge.success' || typeof data.reference !== 'string' || data.reference.includes('\u0000') || data.reference.length > 200) {
+        return { ok: true, applied: false };
+      }
       const found = await checkout.findByReference(data.reference);
       // Unknown references are acknowledged (Paystack would retry them for days).
       if (!found || found.row.provider !== 'paystack' || !Number.isInteger(data.amount)) return { ok: true, applied: false };
@@ -245,10 +286,11 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get('/api/stores/:storeId/orders', {
     preValidation: requireMember(ctx),
-    schema: { tags: ['staff: orders'], summary: 'Orders, newest first, optionally by status', security, params: StoreParams, querystring: OrdersQuery, response: responses({ 200: OrdersResponse }) },
+    schema: { tags: ['staff: orders'], summary: 'Orders, newest first, optionally by status and customer', security, params: StoreParams, querystring: OrdersQuery, response: responses({ 200: OrdersResponse }) },
   }, async (request, reply) => {
-    const { limit = 20, cursor, status } = request.query as { limit?: number; cursor?: string; status?: string };
-    const page = await checkout.listOrders(authStoreId(request), { limit, cursor, status });
+    const { limit = 20, cursor, status, customerId } = request.query as { limit?: number; cursor?: string; status?: string; customerId?: string };
+    const statuses = status?.split(',').map((s) => s.trim()).filter(Boolean);
+    const page = await checkout.listOrders(authStoreId(request), { limit, cursor, statuses, customerId });
     reply.header('cache-control', 'no-store');
     return { ok: true, count: page.orders.length, ...page };
   });

@@ -1,7 +1,8 @@
 // TypeBox schemas of the checkout, order and payment routes (they feed /openapi.json).
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
-import { MAX_LINES, MAX_QTY } from './payload.ts';
+import { HttpUrl, IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { pattern, withFieldChecks } from '../../http/validation.ts';
+import { MAX_LINES, MAX_QTY, parseCheckoutPayload } from './payload.ts';
 
 const Str = (description: string, maxLength = 500) => Type.Optional(Type.String({ maxLength, description }));
 const Qty = Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QTY, description: `1–${MAX_QTY}` }));
@@ -27,42 +28,58 @@ const ItemEntry = Type.Object(
   { description: 'A cart line. Quantity: qty, else quantity.' },
 );
 
-const Contact = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  email: Type.Optional(Type.String({ maxLength: 254, description: 'required with the paystack provider' })),
-  phone: Type.Optional(Type.String({ maxLength: 40, description: '9 to 15 digits' })),
-});
-
-export const CheckoutBody = Type.Object(
+const Contact = Type.Object(
   {
-    storeId: Str('store identifier (or store_id / merchantId / merchant_id)', 100),
-    store_id: Str('extended form duplicate of storeId', 100),
-    merchantId: Str('same value as storeId', 100),
-    merchant_id: Str('extended form duplicate of merchantId', 100),
-    clientOrderId: Str('caller-chosen order reference; repeating it for a pending order returns that order', 120),
-    client_order_id: Str('extended form duplicate of clientOrderId', 120),
-    sourceChannel: Str('e.g. client_website', 60),
-    source_channel: Str('extended form duplicate', 60),
-    sourceLabel: Str('free label', 200),
-    source_label: Str('extended form duplicate', 200),
-    currency: Str('must be the store currency when sent', 3),
-    orderType: Str('product', 20),
-    items: Type.Optional(Type.Array(ItemEntry, { maxItems: MAX_LINES, description: 'the lines (both forms)' })),
-    cart: Type.Optional(Type.Array(ItemEntry, { maxItems: MAX_LINES, description: 'extended form; used when items is absent' })),
-    amount: Type.Optional(Type.Number({ description: 'informational browser total; ignored' })),
-    customer: Type.Optional(Contact),
-    returnUrl: Str('absolute http(s) URL for success (required for gateway checkout)', 2048),
-    cancelUrl: Str('absolute http(s) URL for cancel or failure (required for gateway checkout)', 2048),
-    delivery: Type.Optional(Type.Object({ location: Type.Optional(Type.String({ maxLength: 500 })), notes: Type.Optional(Type.String({ maxLength: 1000 })) })),
-    paymentMethod: Type.Optional(
-      Type.Union([Type.Literal('gateway_checkout'), Type.Literal('cash'), Type.Literal('manual'), Type.Literal('momo')], {
-        description: 'gateway_checkout (default): hosted payment page; cash/manual/momo: order waits for staff to settle',
-      }),
-    ),
-    syncStatus: Str('extended form; ignored', 40),
-    syncRequestedAt: Str('extended form; ignored', 40),
+    name: Type.Optional(Type.String({ maxLength: 200, description: 'required to create an order (not for the preview)' })),
+    email: Type.Optional(Type.String({ maxLength: 254, ...pattern(/^\s*(?:[^\s@]+@[^\s@]+\.[^\s@]+)?\s*$/, 'is not an email address'), description: 'required with the paystack provider' })),
+    phone: Type.Optional(Type.String({ maxLength: 40, ...pattern(/^(?:\D*\d){9,15}\D*$|^\s*$/, '9 to 15 digits'), description: '9 to 15 digits; spaces, +, - and brackets allowed' })),
   },
-  { description: 'SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored.' },
+  { description: 'the buyer; required with a name to create an order, optional for the preview' },
+);
+
+/** Store identifiers are compared with the request's store once the schema passes; the schema does not know it. */
+const STORE_FIELD = /(^|\.)(storeId|store_id|merchantId|merchant_id)$/;
+
+// Integration payload: unknown fields are accepted and ignored (CONTRACT §9). payload.ts's checks
+// join the schema's details, so one answer names every bad field.
+const checkoutFields = {
+  storeId: Str('store identifier (or store_id / merchantId / merchant_id)', 100),
+  store_id: Str('extended form duplicate of storeId', 100),
+  merchantId: Str('same value as storeId', 100),
+  merchant_id: Str('extended form duplicate of merchantId', 100),
+  clientOrderId: Str('caller-chosen order reference; repeating it for a pending order returns that order', 120),
+  client_order_id: Str('extended form duplicate of clientOrderId', 120),
+  sourceChannel: Str('e.g. client_website', 60),
+  source_channel: Str('extended form duplicate', 60),
+  sourceLabel: Str('free label', 200),
+  source_label: Str('extended form duplicate', 200),
+  currency: Str('must be the store currency when sent', 3),
+  orderType: Str('product', 20),
+  items: Type.Optional(Type.Array(ItemEntry, { maxItems: MAX_LINES, description: 'the lines (both forms)' })),
+  cart: Type.Optional(Type.Array(ItemEntry, { maxItems: MAX_LINES, description: 'extended form; used when items is absent' })),
+  amount: Type.Optional(Type.Number({ description: 'informational browser total; ignored' })),
+  customer: Type.Optional(Contact),
+  returnUrl: Type.Optional(HttpUrl({ description: 'absolute http(s) URL for success (required for gateway checkout)' })),
+  cancelUrl: Type.Optional(HttpUrl({ description: 'absolute http(s) URL for cancel or failure (required for gateway checkout)' })),
+  delivery: Type.Optional(Type.Object({ location: Type.Optional(Type.String({ maxLength: 500 })), notes: Type.Optional(Type.String({ maxLength: 1000 })) })),
+  paymentMethod: Type.Optional(
+    Type.Union([Type.Literal('gateway_checkout'), Type.Literal('cash'), Type.Literal('manual'), Type.Literal('momo')], {
+      description: 'gateway_checkout (default): hosted payment page; cash/manual/momo: order waits for staff to settle',
+    }),
+  ),
+  syncStatus: Str('extended form; ignored', 40),
+  syncRequestedAt: Str('extended form; ignored', 40),
+};
+const checkoutOptions = { description: 'SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored.' };
+
+/** Checkout create: an order needs its customer's name and, for the hosted page, its return URLs. */
+export const CheckoutBody = withFieldChecks(Type.Object(checkoutFields, checkoutOptions), (body) =>
+  parseCheckoutPayload('', body, { requireUrls: true }).errors.filter((d) => !STORE_FIELD.test(d.field)),
+);
+
+/** The preview prices the same payload; it needs neither a customer nor URLs. */
+export const PreviewBody = withFieldChecks(Type.Object(checkoutFields, checkoutOptions), (body) =>
+  parseCheckoutPayload('', body, { requireUrls: false }).errors.filter((d) => !STORE_FIELD.test(d.field)),
 );
 
 const Line = Type.Object({
@@ -158,7 +175,8 @@ export const OrderResponse = Type.Object({ ok: Type.Boolean(), order: OrderSchem
 export const OrdersQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
-  status: Type.Optional(Type.String({ maxLength: 40 })),
+  status: Type.Optional(Type.String({ maxLength: 400, description: 'one status, or several separated by commas (pending_payment,pending_cash_collection)' })),
+  customerId: Type.Optional(Type.String({ maxLength: 200, description: 'the orders of one customer (cus_…)' })),
 });
 
 export const OrdersResponse = Type.Object({
@@ -168,19 +186,24 @@ export const OrdersResponse = Type.Object({
   nextCursor: Nullable(Type.String()),
 });
 
-export const MarkPaidBody = Type.Object({
-  method: Type.Optional(Type.Union([Type.Literal('cash'), Type.Literal('manual'), Type.Literal('momo'), Type.Literal('gateway_checkout')])),
-  note: Type.Optional(Type.String({ maxLength: 1000 })),
-});
+// Staff bodies refuse unknown fields (CONTRACT §9).
+export const MarkPaidBody = Type.Object(
+  {
+    method: Type.Optional(Type.Union([Type.Literal('cash'), Type.Literal('manual'), Type.Literal('momo'), Type.Literal('gateway_checkout')])),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
 
-export const RefundBody = Type.Object({
-  restock: Type.Optional(Type.Boolean({ description: 'put the items back in stock (default false)' })),
-  note: Type.Optional(Type.String({ maxLength: 1000 })),
-});
+export const RefundBody = Type.Object(
+  {
+    restock: Type.Optional(Type.Boolean({ description: 'put the items back in stock (default false)' })),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
 
-export const FulfilmentBody = Type.Object({
-  status: Type.Union([Type.Literal('pending_delivery'), Type.Literal('confirmed')]),
-});
+export const FulfilmentBody = Type.Object({ status: Type.Union([Type.Literal('pending_delivery'), Type.Literal('confirmed')]) }, { additionalProperties: false });
 
 export const PayParams = Type.Object({ reference: Type.String({ maxLength: 64 }) });
 

@@ -109,6 +109,8 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]) {
 export type Order = ReturnType<typeof toOrder>;
 
 /** The checkout-create response body (CONTRACT §5). */
+export type CheckoutResponse = ReturnType<typeof toCheckoutResponse>;
+
 function toCheckoutResponse(row: OrderRow, lines: OrderLineRow[]) {
   const order = toOrder(row, lines);
   return {
@@ -231,24 +233,34 @@ export function createCheckoutService(ctx: AppContext) {
     return lockOrder((await repo.linesOf(trx, [orderId])).map((l) => ({ itemId: l.item_id, qty: l.qty })));
   }
 
+  function refuseShortStock(lines: (PricedLine & { stockCount: number | null })[]) {
+    const short = lines.filter((l) => l.stockCount !== null && l.stockCount < l.qty).map((l) => ({ field: l.itemId, message: `only ${l.stockCount} left` }));
+    if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
+  }
+
   const service = {
     provider,
     toOrder,
 
     async preview(storeId: string, raw: unknown) {
       const { input, store, lines, totals } = await quote(storeId, raw, false);
-      const short = lines.filter((l) => l.stockCount !== null && l.stockCount < l.qty).map((l) => ({ field: l.itemId, message: `only ${l.stockCount} left` }));
-      if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
+      refuseShortStock(lines);
       return { status: 200, body: previewBody(store, input, lines, totals) };
     },
 
     /** POST /integrationCheckoutCreate: 201 with a new order, or 200 with the pending order of a repeated clientOrderId. */
-    async create(storeId: string, raw: unknown): Promise<{ status: number; body: ReturnType<typeof toCheckoutResponse> }> {
+    async create(
+      storeId: string,
+      raw: unknown,
+      options: { beforeCommit?: (trx: Executor<Database>, result: { status: number; body: CheckoutResponse }) => Promise<void> } = {},
+    ): Promise<{ status: number; body: CheckoutResponse }> {
       const { input, store, lines, totals } = await quote(storeId, raw, true);
       if (input.clientOrderId) {
         const existing = await existingForClientOrderId(storeId, input.clientOrderId);
         if (existing) return existing;
       }
+      // Before the payment is started; the reservation below re-checks atomically.
+      refuseShortStock(lines);
       const now = nowIso();
       const gateway = input.paymentMethod === 'gateway_checkout';
       const reference = `ORD-${crockfordCode(12)}`;
@@ -260,8 +272,19 @@ export function createCheckoutService(ctx: AppContext) {
         callbackUrl: `${ctx.config.publicBaseUrl}/pay/${reference}/return`,
         metadata: { storeId, clientOrderId: input.clientOrderId ?? '' },
       };
-      // The sandbox's hosted page is this service: its URL is known before the order is saved.
-      const local = gateway && provider.name === 'sandbox' ? await provider.initialize(initRequest) : null;
+      // The payment is started before the order is saved, so the order and its complete answer
+      // (with the hosted page's URL) commit together. A provider that cannot start it leaves nothing
+      // behind; one started for an order that then fails (out of stock) is simply never paid.
+      let init = null;
+      if (gateway) {
+        try {
+          init = await provider.initialize(initRequest);
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          ctx.log.warn({ err: error, reference }, 'payment provider initialize failed');
+          throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the payment; no order was created and no stock reserved. Retry shortly.');
+        }
+      }
       const row: OrderRow = {
         id: newId('ord'),
         store_id: storeId,
@@ -272,8 +295,8 @@ export function createCheckoutService(ctx: AppContext) {
         payment_status: 'payment_pending',
         payment_method: input.paymentMethod,
         provider: gateway ? provider.name : 'manual',
-        payment_reference: local?.paymentReference ?? null,
-        checkout_url: local?.authorizationUrl ?? null,
+        payment_reference: init?.paymentReference ?? null,
+        checkout_url: init?.authorizationUrl ?? null,
         pay_token: randomToken(24),
         currency: store.currency,
         subtotal_minor: totals.subtotalMinor,
@@ -318,6 +341,8 @@ export function createCheckoutService(ctx: AppContext) {
           await ctx.services.events.emit(trx, storeId, 'order.created', toOrder(row, lineRows));
           // Stock last: a popular item's row stays locked only from here to the commit.
           await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));
+          // The caller's record of this answer (Idempotency-Key) commits with the order, or neither does.
+          await options.beforeCommit?.(trx, { status: 201, body: toCheckoutResponse(row, lineRows) });
         });
       } catch (error) {
         if (isUniqueViolation(error) && input.clientOrderId) {
@@ -328,21 +353,6 @@ export function createCheckoutService(ctx: AppContext) {
         throw error;
       }
       await refreshCatalog(storeId);
-      if (!gateway || local) return { status: 201, body: toCheckoutResponse(row, lineRows) };
-
-      let init;
-      try {
-        init = await provider.initialize(initRequest);
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        ctx.log.warn({ err: error, reference }, 'payment provider initialize failed');
-        await service.closeUnpaid(reference, 'payment_failed', 'the payment provider could not start the payment');
-        throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the payment; the checkout was closed and its stock released. Retry shortly.');
-      }
-      row.checkout_url = init.authorizationUrl;
-      row.payment_reference = init.paymentReference;
-      row.updated_at = nowIso();
-      await repo.updateOrder(db, storeId, row.id, { checkout_url: row.checkout_url, payment_reference: row.payment_reference, updated_at: row.updated_at });
       return { status: 201, body: toCheckoutResponse(row, lineRows) };
     },
 
@@ -362,8 +372,9 @@ export function createCheckoutService(ctx: AppContext) {
 
     /**
      * Money arrived for the order (sandbox Pay, Paystack verify or webhook). Applied once: a second
-     * confirmation finds the order already paid and changes nothing. A wrong amount or currency, or
-     * money for a checkout that had already closed (stock released), goes to manual review.
+     * confirmation finds the order already paid, or already in manual review, and changes nothing. A
+     * wrong amount or currency, or money for a checkout that had already closed (stock released), goes
+     * to manual review, from where only staff move it (mark paid takes the stock again, or refund).
      */
     async confirmPayment(reference: string, payment: { amountMinor: number; currency: string; paidAt?: string | null; via: string }) {
       const result = await db.transaction().execute(async (trx) => {
@@ -371,16 +382,20 @@ export function createCheckoutService(ctx: AppContext) {
         if (!row) return { row: null, applied: false };
         const now = nowIso();
         const paidAt = payment.paidAt && !Number.isNaN(Date.parse(payment.paidAt)) ? new Date(payment.paidAt).toISOString() : now;
+        // Money already recorded for review (a late or mismatched payment): staff decide; a repeated
+        // confirmation of it changes nothing. Only an order still holding its stock can become paid.
+        if (row.payment_status === 'manual_review') return { row, applied: false };
         const exact = payment.amountMinor === row.total_minor && payment.currency === row.currency;
+        const holdsStock = Number(row.stock_held) === 1;
         let patch: Partial<OrderRow> | null = null;
         let event: EventType = 'order.updated';
-        if (AWAITING_PAYMENT.includes(row.status) && exact) {
+        if (AWAITING_PAYMENT.includes(row.status) && exact && holdsStock) {
           patch = { status: 'paid', payment_status: 'paid', amount_paid_minor: payment.amountMinor, paid_at: paidAt, expires_at: null, updated_at: now };
           event = 'order.paid';
         } else if (AWAITING_PAYMENT.includes(row.status) || CLOSED_UNPAID.includes(row.status)) {
           const why = !exact
             ? `payment of ${payment.amountMinor} ${payment.currency} via ${payment.via} does not match the total ${row.total_minor} ${row.currency}`
-            : `payment via ${payment.via} arrived after the checkout was ${row.status}; stock was released`;
+            : `payment via ${payment.via} arrived after the checkout was ${holdsStock ? row.status : 'closed'}; stock was released`;
           patch = { status: 'pending_manual', payment_status: 'manual_review', amount_paid_minor: payment.amountMinor, paid_at: paidAt, expires_at: null, note: why, updated_at: now };
         }
         if (!patch || !(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) return { row, applied: false };
@@ -399,7 +414,8 @@ export function createCheckoutService(ctx: AppContext) {
     async closeUnpaid(reference: string, to: 'payment_failed' | 'cancelled' | 'expired', note?: string, from: string[] = ['pending_payment']) {
       const result = await db.transaction().execute(async (trx) => {
         const row = await repo.lockByReference(trx, reference);
-        if (!row || !from.includes(row.status)) return { row, applied: false };
+        // Money in manual review is never closed away (staff refund it or mark it paid).
+        if (!row || !from.includes(row.status) || row.payment_status === 'manual_review') return { row, applied: false };
         const patch: Partial<OrderRow> = { status: to, client_order_key: null, stock_held: 0, expires_at: null, updated_at: nowIso(), ...(note ? { note } : {}) };
         if (!(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) return { row, applied: false };
         if (Number(row.stock_held) === 1) await ctx.services.catalog.releaseStock(trx, row.store_id, await stockLines(trx, row.id));
@@ -440,9 +456,9 @@ export function createCheckoutService(ctx: AppContext) {
 
     // ---- staff ----
 
-    async listOrders(storeId: string, options: { limit: number; cursor?: string; status?: string }) {
+    async listOrders(storeId: string, options: { limit: number; cursor?: string; statuses?: string[]; customerId?: string }) {
       const after = decodeCursor(options.cursor, 2) as [string, string] | null;
-      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, status: options.status });
+      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, statuses: options.statuses, customerId: options.customerId });
       const page = rows.slice(0, options.limit);
       const lines = await repo.linesOf(db, page.map((r) => r.id));
       const last = page[page.length - 1];
@@ -538,6 +554,10 @@ export function createCheckoutService(ctx: AppContext) {
     /** Staff cancel of an unpaid order (any pending state); its stock goes back. */
     async cancel(storeId: string, idOrReference: string) {
       const current = await service.getOrder(storeId, idOrReference);
+      // Money was received for it: cancelling would hide that money. Refund it or mark it paid.
+      if (current.paymentStatus === 'manual_review') {
+        throw conflict('conflict', 'A payment for this order is in manual review: refund it, or mark the order paid; it cannot be cancelled.');
+      }
       const result = await service.closeUnpaid(current.reference, 'cancelled', 'cancelled by staff', AWAITING_PAYMENT);
       if (!result.applied) throw conflict('conflict', `An order that is ${result.row?.status ?? 'gone'} cannot be cancelled.`);
       return service.getOrder(storeId, current.orderId);

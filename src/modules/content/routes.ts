@@ -14,6 +14,7 @@ import {
   GalleryResponse,
   PromoResponse,
   PutPromoBody,
+  ReorderGalleryBody,
   StaffPromoResponse,
   StaffVideoSchema,
   UpdateGalleryItemBody,
@@ -102,6 +103,18 @@ export async function contentRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     preValidation: writers,
     schema: { tags: ['staff: content'], summary: 'Add a gallery entry', security: staffSecurity, params: StoreParams, body: CreateGalleryItemBody, response: responses({ 201: GalleryItemResponse }) },
   }, async (request, reply) => reply.code(201).send({ ok: true, entry: await content.createGalleryItem(authStoreId(request), request.body) }));
+
+  app.put('/api/stores/:storeId/gallery/order', {
+    preValidation: writers,
+    schema: {
+      tags: ['staff: content'],
+      summary: 'Reorder the whole gallery in one step: list every entry id once in display order (409 conflict when entries are missing from the list)',
+      security: staffSecurity,
+      params: StoreParams,
+      body: ReorderGalleryBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), gallery: Type.Array(GalleryItemSchema) }) }),
+    },
+  }, async (request) => ({ ok: true, gallery: await content.reorderGallery(authStoreId(request), (request.body as { entryIds: string[] }).entryIds) }));
 
   app.patch('/api/stores/:storeId/gallery/:entryId', {
     preValidation: writers,

@@ -1,6 +1,10 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
-import { CONTENT_LIMITS } from './content-input.ts';
+import { IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
+import { withFieldChecks } from '../../http/validation.ts';
+import { CONTENT_LIMITS, parseGalleryInput, parsePromoInput, parseVideoInput } from './content-input.ts';
+
+// Unknown fields are refused (CONTRACT §9); content-input.ts's checks join the schema's in one answer.
+const strict = { additionalProperties: false } as const;
 
 const Url = (description: string) => Type.String({ maxLength: 2048, description: `${description}; absolute http(s) URL` });
 const Timestamp = (description: string) =>
@@ -26,8 +30,17 @@ const GalleryFields = {
   sortOrder: Type.Optional(Type.Integer({ minimum: -CONTENT_LIMITS.sortOrder, maximum: CONTENT_LIMITS.sortOrder, description: 'default 0' })),
 };
 
-export const CreateGalleryItemBody = Type.Object(GalleryFields);
-export const UpdateGalleryItemBody = Type.Partial(Type.Object(GalleryFields), { minProperties: 1 });
+export const CreateGalleryItemBody = withFieldChecks(Type.Object(GalleryFields, strict), (body) => parseGalleryInput(body).errors);
+export const UpdateGalleryItemBody = withFieldChecks(Type.Partial(Type.Object(GalleryFields), { minProperties: 1, ...strict }), (body) => parseGalleryInput(body).errors, {
+  partial: true,
+});
+
+export const ReorderGalleryBody = Type.Object({
+  entryIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    maxItems: 1000,
+    description: 'every gallery entry id of the store, each once, in the new display order; sortOrder becomes the position (0, 1, 2…)',
+  }),
+}, strict);
 
 export const GalleryResponse = Type.Object({
   ok: Type.Boolean(),
@@ -52,8 +65,8 @@ const PromoProperties = {
 export const PromoSchema = Type.Object(PromoProperties, { description: 'CONTRACT §4 promo object' });
 export const StaffPromoSchema = Type.Object({ ...PromoProperties, createdAt: IsoTimestamp, updatedAt: IsoTimestamp });
 
-export const PutPromoBody = Type.Object({
-  title: Type.String({ maxLength: CONTENT_LIMITS.title }),
+export const PutPromoBody = withFieldChecks(Type.Object({
+  title: NonBlank(CONTENT_LIMITS.title),
   subtitle: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.subtitle }))),
   body: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.body }))),
   imageUrl: Type.Optional(Nullable(Url('promo image'))),
@@ -61,7 +74,7 @@ export const PutPromoBody = Type.Object({
   ctaUrl: Type.Optional(Nullable(Url('call-to-action link'))),
   startsAt: Type.Optional(Nullable(Timestamp('first moment the promo shows; null: already'))),
   endsAt: Type.Optional(Nullable(Timestamp('moment the promo stops showing (exclusive), after startsAt; null: never'))),
-});
+}, strict), (body) => parsePromoInput(body).errors);
 
 export const PromoResponse = Type.Object({
   ok: Type.Boolean(),
@@ -90,15 +103,17 @@ export const VideoSchema = Type.Object(VideoProperties);
 export const StaffVideoSchema = Type.Object({ ...VideoProperties, createdAt: IsoTimestamp });
 
 const VideoFields = {
-  title: Type.String({ maxLength: CONTENT_LIMITS.title }),
+  title: NonBlank(CONTENT_LIMITS.title),
   url: Url('video page or embed URL'),
   thumbnailUrl: Type.Optional(Nullable(Url('thumbnail image'))),
   provider: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.provider, description: 'derived from the URL when absent' }))),
   publishedAt: Type.Optional(Nullable(Timestamp('when the video was published (informational; orders the feed)'))),
 };
 
-export const CreateVideoBody = Type.Object(VideoFields);
-export const UpdateVideoBody = Type.Partial(Type.Object(VideoFields), { minProperties: 1 });
+export const CreateVideoBody = withFieldChecks(Type.Object(VideoFields, strict), (body) => parseVideoInput(body).errors);
+export const UpdateVideoBody = withFieldChecks(Type.Partial(Type.Object(VideoFields), { minProperties: 1, ...strict }), (body) => parseVideoInput(body).errors, {
+  partial: true,
+});
 
 export const VideosResponse = Type.Object({
   ok: Type.Boolean(),

@@ -1,6 +1,7 @@
 // Promo, gallery and videos (staff management and integration reads).
 import type { AppContext } from '../../context.ts';
-import { notFound, validationFailed } from '../../shared/errors.ts';
+import { forUpdate } from '../../db/sql.ts';
+import { conflict, notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
 import { isPromoActive, parseGalleryInput, parsePromoInput, parseVideoInput, type PromoInput } from './content-input.ts';
@@ -142,6 +143,35 @@ export function createContentService(ctx: AppContext) {
       });
       if (Number(result.numUpdatedRows) === 0) throw galleryNotFound(id);
       return service.getGalleryItem(storeId, id);
+    },
+
+    /**
+     * Puts the whole gallery in the order given (every entry once): each entry's sortOrder becomes
+     * its position, in one transaction. A list that misses entries (one was added since the caller
+     * loaded the gallery) is 409, so a stale screen never scrambles an order it did not show.
+     */
+    async reorderGallery(storeId: string, entryIds: string[]): Promise<GalleryItem[]> {
+      const errors: ErrorDetail[] = [];
+      const seen = new Set<string>();
+      entryIds.forEach((id, i) => {
+        if (seen.has(id)) errors.push({ field: `entryIds[${i}]`, message: 'listed more than once' });
+        seen.add(id);
+      });
+      if (errors.length) throw validationFailed(errors);
+      return db.transaction().execute(async (trx) => {
+        const rows = await forUpdate(trx, trx.selectFrom('gallery_items').select('id').where('store_id', '=', storeId)).execute();
+        const known = new Set(rows.map((r) => r.id));
+        entryIds.forEach((id, i) => {
+          if (!known.has(id)) errors.push({ field: `entryIds[${i}]`, message: 'no such gallery entry in this store' });
+        });
+        if (errors.length) throw validationFailed(errors);
+        const missing = rows.length - entryIds.length;
+        if (missing > 0) {
+          throw conflict('conflict', `The gallery has ${missing} ${missing === 1 ? 'entry' : 'entries'} more than the list sent (added since it was loaded): reload it and try again.`);
+        }
+        for (const [position, id] of entryIds.entries()) await repo.updateGalleryItem(trx, storeId, id, { sort_order: position });
+        return (await repo.listGallery(trx, storeId)).map(toGalleryItem);
+      });
     },
 
     async deleteGalleryItem(storeId: string, id: string): Promise<void> {

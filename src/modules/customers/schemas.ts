@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
-import { CUSTOMER_LIMITS } from './customer-input.ts';
+import { IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
+import { withFieldChecks } from '../../http/validation.ts';
+import { CUSTOMER_LIMITS, parseCustomerInput } from './customer-input.ts';
 
 export const CustomerSchema = Type.Object({
   id: Type.String(),
@@ -37,10 +38,15 @@ export const StaffCustomersResponse = Type.Object({ ok: Type.Boolean(), ...custo
 export const CustomerResponse = Type.Object({ ok: Type.Boolean(), customer: CustomerSchema });
 
 const CustomerFields = {
-  name: Type.String({ maxLength: CUSTOMER_LIMITS.name }),
+  name: NonBlank(CUSTOMER_LIMITS.name),
   email: Type.Optional(Nullable(Type.String({ maxLength: CUSTOMER_LIMITS.email, description: 'unique within the store (409 conflict)' }))),
   phone: Type.Optional(Nullable(Type.String({ maxLength: 40, description: `${CUSTOMER_LIMITS.phoneDigitsMin}–${CUSTOMER_LIMITS.phoneDigitsMax} digits` }))),
 };
 
-export const CreateCustomerBody = Type.Object(CustomerFields);
-export const UpdateCustomerBody = Type.Partial(Type.Object(CustomerFields), { minProperties: 1 });
+// Unknown fields are refused (CONTRACT §9); customer-input.ts's checks join the schema's in one answer.
+export const CreateCustomerBody = withFieldChecks(Type.Object(CustomerFields, { additionalProperties: false }), (body) => parseCustomerInput(body).errors);
+export const UpdateCustomerBody = withFieldChecks(
+  Type.Partial(Type.Object(CustomerFields), { minProperties: 1, additionalProperties: false }),
+  (body) => parseCustomerInput(body).errors,
+  { partial: true },
+);

@@ -1,4 +1,5 @@
 // Integration keys: `isk_` + 40 base62 characters, shown once, stored as a SHA-256 hash.
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.ts';
 import type { ApiKeyRow } from '../stores/tables.ts';
 import { notFound, validationFailed } from '../../shared/errors.ts';
@@ -62,13 +63,36 @@ export function toIntegrationKey(row: ApiKeyRow): IntegrationKey {
 const KEY_PATTERN = /^isk_[0-9A-Za-z]{40}$/;
 /** Key lookups are cached this long; revocation reaches every instance within it (CONTRACT §2: 1 s). */
 const CACHE_TTL_MS = 1000;
+/** Lookups remembered per instance, each kind; past it the least recently used is forgotten. */
+const CACHE_MAX_ENTRIES = 10_000;
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
 export function createKeysService(ctx: AppContext) {
   const { db } = ctx;
-  const cache = new Map<string, { key: AuthenticatedKey | null; at: number }>();
+  // Lookups by secret hash. Unknown secrets have a cache of their own, so a flood of random keys
+  // evicts only other unknown ones, never the keys in use.
+  const known = new LRUCache<string, { key: AuthenticatedKey; at: number }>({ max: CACHE_MAX_ENTRIES });
+  const unknown = new LRUCache<string, number>({ max: CACHE_MAX_ENTRIES });
   const lastUsedWritten = new Map<string, number>();
-  ctx.notifier.subscribe('api-key', () => cache.clear());
+  // A revoked key leaves the cache of every instance at once; the other keys stay. '*' (signals may
+  // have been missed) forgets everything.
+  ctx.notifier.subscribe('api-key', (keyId) => {
+    if (keyId === '*') {
+      known.clear();
+      unknown.clear();
+      return;
+    }
+    const revoked = [...known.entries()].filter(([, entry]) => entry.key.keyId === keyId).map(([hash]) => hash);
+    for (const hash of revoked) known.delete(hash);
+  });
+
+  /** A fresh cached lookup: the key, null for an unknown secret, undefined when not cached or stale. */
+  function cached(hash: string, now: number): AuthenticatedKey | null | undefined {
+    const hit = known.get(hash);
+    if (hit) return now - hit.at <= CACHE_TTL_MS ? hit.key : undefined;
+    const missAt = unknown.get(hash);
+    return missAt !== undefined && now - missAt <= CACHE_TTL_MS ? null : undefined;
+  }
 
   /** The key if it may be used now (not revoked, not expired); records its use at most once a minute. */
   function usable(key: AuthenticatedKey | null, now: number): AuthenticatedKey | null {
@@ -136,8 +160,8 @@ export function createKeysService(ctx: AppContext) {
     authenticateCached(secret: string, hash?: string): AuthenticatedKey | null | undefined {
       if (!KEY_PATTERN.test(secret)) return null;
       const now = Date.now();
-      const entry = cache.get(hash ?? sha256(secret));
-      return entry && now - entry.at <= CACHE_TTL_MS ? usable(entry.key, now) : undefined;
+      const key = cached(hash ?? sha256(secret), now);
+      return key === undefined ? undefined : usable(key, now);
     },
 
     /** The key a secret belongs to, if it is well-formed, known, not revoked and not expired. */
@@ -145,21 +169,23 @@ export function createKeysService(ctx: AppContext) {
       if (!KEY_PATTERN.test(secret)) return null;
       const secretHash = hash ?? sha256(secret);
       const now = Date.now();
-      let entry = cache.get(secretHash);
-      if (!entry || now - entry.at > CACHE_TTL_MS) {
+      let key = cached(secretHash, now);
+      if (key === undefined) {
         const row = await db
           .selectFrom('api_keys')
           .select(['id', 'store_id', 'scopes', 'expires_at', 'revoked_at'])
           .where('secret_hash', '=', secretHash)
           .executeTakeFirst();
-        entry = {
-          key: row ? { keyId: row.id, storeId: row.store_id, scopes: new Set(JSON.parse(row.scopes)), expiresAt: row.expires_at, revokedAt: row.revoked_at } : null,
-          at: now,
-        };
-        if (cache.size > 10_000) cache.clear();
-        cache.set(secretHash, entry);
+        key = row ? { keyId: row.id, storeId: row.store_id, scopes: new Set(JSON.parse(row.scopes)), expiresAt: row.expires_at, revokedAt: row.revoked_at } : null;
+        if (key) {
+          unknown.delete(secretHash);
+          known.set(secretHash, { key, at: now });
+        } else {
+          known.delete(secretHash);
+          unknown.set(secretHash, now);
+        }
       }
-      return usable(entry.key, now);
+      return usable(key, now);
     },
   };
 }

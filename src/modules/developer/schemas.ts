@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
 import { ALL_SCOPES } from './keys-service.ts';
 
 export const DeveloperQuery = Type.Object({ storeId: Type.Optional(Type.String({ description: 'store identifier (required)' })) });
@@ -17,8 +17,11 @@ export const KeySchema = Type.Object({
   revokedAt: Nullable(IsoTimestamp),
 });
 
-export const CreateKeyBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  scopes: Type.Optional(Type.Array(Type.Union(ALL_SCOPES.map((s) => Type.Literal(s))), { maxItems: 20, description: 'default: the website set' })),
-  expiresAt: Type.Optional(Nullable(Type.String({ description: 'ISO 8601 timestamp in the future' }))),
-});
+export const CreateKeyBody = Type.Object(
+  {
+    name: Type.Optional(NonBlank(100)),
+    scopes: Type.Optional(Type.Array(Type.Union(ALL_SCOPES.map((s) => Type.Literal(s))), { maxItems: 20, description: 'default: the website set' })),
+    expiresAt: Type.Optional(Nullable(Type.String({ description: 'ISO 8601 timestamp in the future' }))),
+  },
+  { additionalProperties: false },
+);

@@ -9,6 +9,7 @@ import { nowIso } from '../../shared/time.ts';
 import { DeveloperQuery } from './schemas.ts';
 import { CsvError, csvFeedRows } from './sync-csv.ts';
 import {
+  DryRunSchema,
   MAX_FEED_ITEMS,
   SYNC_BODY_LIMIT,
   SyncCsvBody,
@@ -41,20 +42,24 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     schema: {
       tags: ['developer'],
-      summary: 'Apply a catalog feed atomically (JSON or text/csv); any invalid row fails the run and changes nothing',
+      summary: 'Apply a catalog feed atomically (JSON or text/csv), or dry-run it; any invalid row fails the run and changes nothing',
       description:
-        'JSON: {mode, items, allowMassDelete?}. CSV: a header row naming item fields, one item per row; mode (default upsert) and allowMassDelete in the query. ' +
+        'JSON: {mode, items, allowMassDelete?, dryRun?}. CSV: a header row naming item fields, one item per row; mode (default upsert), allowMassDelete and dryRun in the query. ' +
         `At most ${MAX_FEED_ITEMS} items and ${SYNC_BODY_LIMIT / 1024 / 1024} MB. A failed run answers 400 validation-failed (invalid rows) or ` +
-        '409 mass-delete-refused (a full feed deleting more than half the catalog), with the recorded run.',
+        '409 mass-delete-refused (a full feed deleting more than half the catalog), with the recorded run. ' +
+        'A dry run (dryRun true in the body or the query) checks the feed exactly like a real run and answers 200 {ok, dryRun, counts, failures, changes} ' +
+        'without changing anything or recording a run; where a real run would fail it answers the same error, with dryRun, counts, failures and changes instead of a run.',
       security,
       querystring: SyncPostQuery,
       body: { content: { 'application/json': { schema: SyncFeedBody }, 'text/csv': { schema: SyncCsvBody } } },
-      response: responses({ 201: Type.Object({ ok: Type.Boolean(), run: SyncRunSchema }), 400: SyncErrorBody, 409: SyncErrorBody }),
+      response: responses({ 200: DryRunSchema, 201: Type.Object({ ok: Type.Boolean(), run: SyncRunSchema }), 400: SyncErrorBody, 409: SyncErrorBody }),
     } as any,
   }, async (request, reply) => {
     const startedAt = nowIso();
     const storeId = authStoreId(request);
-    const query = request.query as { mode?: SyncMode; allowMassDelete?: boolean };
+    const query = request.query as { mode?: SyncMode; allowMassDelete?: boolean; dryRun?: boolean };
+    // Either place asks for a dry run: a JSON feed sent with ?dryRun=true must never apply.
+    let dryRun = query.dryRun === true;
     reply.header('cache-control', 'no-store');
     let feed: FeedRequest;
     if (typeof request.body === 'string') {
@@ -68,11 +73,13 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       if (rows.length > MAX_FEED_ITEMS) throw new AppError(400, 'validation-failed', `A feed holds at most ${MAX_FEED_ITEMS} items.`, [{ field: 'body', message: `${rows.length} rows` }]);
       feed = { mode: query.mode ?? 'upsert', allowMassDelete: query.allowMassDelete, source: 'csv', rows };
     } else if (request.body && typeof request.body === 'object') {
-      const body = request.body as { mode: SyncMode; items: unknown[]; allowMassDelete?: boolean };
+      const body = request.body as { mode: SyncMode; items: unknown[]; allowMassDelete?: boolean; dryRun?: boolean };
+      dryRun ||= body.dryRun === true;
       feed = { mode: body.mode, allowMassDelete: body.allowMassDelete, source: 'json', rows: body.items.map((item, i) => ({ row: i + 1, item })) };
     } else {
       throw new AppError(415, 'unsupported-media-type', 'Send the feed as application/json or text/csv.');
     }
+    if (dryRun) return reply.code(200).send({ ok: true, dryRun: true, ...(await sync.dryRun(storeId, feed)) });
     const run = await sync.runFeed(storeId, feed, actorOf(request), startedAt);
     return reply.code(201).send({ ok: true, run });
   });

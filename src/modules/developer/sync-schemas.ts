@@ -16,6 +16,26 @@ export const SyncFailureSchema = Type.Object({
   reason: Type.String(),
 });
 
+const Counts = Type.Object({ created: Type.Integer(), updated: Type.Integer(), deleted: Type.Integer(), unchanged: Type.Integer(), failed: Type.Integer() });
+
+const DRY_RUN_DESCRIPTION = 'true: check the feed exactly like a real run and answer what it would change (200), without changing anything or recording a run';
+
+export const FeedChangeSchema = Type.Object({
+  itemId: Type.String(),
+  action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
+  fields: Type.Array(Type.String(), {
+    description: 'update: the item fields whose values change (price stands for price and priceMinor); create: the fields the new item has a value for; delete: empty',
+  }),
+});
+
+export const DryRunSchema = Type.Object({
+  ok: Type.Boolean(),
+  dryRun: Type.Literal(true),
+  counts: Counts,
+  failures: Type.Array(SyncFailureSchema),
+  changes: Type.Array(FeedChangeSchema, { description: 'every create, update and delete, in feed order then catalog order; unchanged items are left out' }),
+});
+
 export const SyncRunSchema = Type.Object({
   runId: Type.String(),
   kind: Type.Union([Type.Literal('sync'), Type.Literal('rollback')]),
@@ -25,7 +45,7 @@ export const SyncRunSchema = Type.Object({
   startedAt: IsoTimestamp,
   finishedAt: Nullable(IsoTimestamp),
   durationMs: Nullable(Type.Integer()),
-  counts: Type.Object({ created: Type.Integer(), updated: Type.Integer(), deleted: Type.Integer(), unchanged: Type.Integer(), failed: Type.Integer() }),
+  counts: Counts,
   failures: Type.Array(SyncFailureSchema, { description: 'at most 1000 kept; counts.failed has the full number' }),
   rollbackOf: Nullable(Type.String({ description: 'rollback runs: the sync run whose snapshot was restored' })),
   rolledBackBy: Nullable(Type.String({ description: 'rolled_back sync runs: the rollback run that undid them' })),
@@ -37,6 +57,7 @@ export const SyncFeedBody = Type.Object(
     mode: Mode,
     items: Type.Array(Type.Unknown({ description: 'catalog item input with the caller-chosen id (CONTRACT §7)' }), { maxItems: MAX_FEED_ITEMS }),
     allowMassDelete: Type.Optional(Type.Boolean({ description: 'let a full feed delete more than half the catalog' })),
+    dryRun: Type.Optional(Type.Boolean({ description: DRY_RUN_DESCRIPTION })),
   },
   { additionalProperties: false },
 );
@@ -49,6 +70,7 @@ export const SyncPostQuery = Type.Object({
   storeId: Type.Optional(Type.String({ description: 'store identifier (required)' })),
   mode: Type.Optional(Mode),
   allowMassDelete: Type.Optional(Type.Boolean({ description: 'CSV feeds: let a full feed delete more than half the catalog' })),
+  dryRun: Type.Optional(Type.Boolean({ description: `${DRY_RUN_DESCRIPTION} (CSV feeds; a JSON feed may send it here or in its body)` })),
 });
 
 export const SyncListQuery = Type.Object({
@@ -59,7 +81,7 @@ export const SyncListQuery = Type.Object({
 
 export const SyncRunParams = Type.Object({ runId: Type.String({ maxLength: 100 }) });
 
-/** The flat error body of a failed feed, with the failed run that was recorded. */
+/** The flat error body of a failed feed, with the failed run that was recorded (or, for a dry run, its report). */
 export const SyncErrorBody = Type.Object({
   ok: Type.Literal(false),
   error: Type.String(),
@@ -69,4 +91,8 @@ export const SyncErrorBody = Type.Object({
   expectedVersion: Type.Optional(Type.String()),
   receivedVersion: Type.Optional(Type.String()),
   run: Type.Optional(SyncRunSchema),
+  dryRun: Type.Optional(Type.Literal(true)),
+  counts: Type.Optional(Counts),
+  failures: Type.Optional(Type.Array(SyncFailureSchema)),
+  changes: Type.Optional(Type.Array(FeedChangeSchema)),
 });

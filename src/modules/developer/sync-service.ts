@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
 import { parseItemInput } from '../catalog/item-input.ts';
-import type { CatalogSnapshot, FeedCounts, FeedItem } from '../catalog/service.ts';
+import { massDeleteReason, type CatalogSnapshot, type FeedChange, type FeedCounts, type FeedItem } from '../catalog/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { AppError, conflict, notFound, type ErrorDetail } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
@@ -37,6 +37,13 @@ export interface SyncRun {
   rollbackOf: string | null;
   rolledBackBy: string | null;
   rolledBackAt: string | null;
+}
+
+/** The answer of a dry run that a real run would apply: what it would change. */
+export interface DryRunResult {
+  counts: FeedCounts & { failed: number };
+  failures: SyncFailure[];
+  changes: FeedChange[];
 }
 
 /** One raw feed row: the item input and where it came from. */
@@ -171,14 +178,17 @@ export function createSyncService(ctx: AppContext) {
     return toSyncRun(row);
   }
 
-  /** The error returned for a failed run: the flat body plus the recorded run. */
-  function failedRunError(status: number, code: string, message: string, run: SyncRun, source: FeedSource): AppError {
-    const details: ErrorDetail[] = run.failures.slice(0, MAX_DETAILS).map((f) => ({
+  /** The error of a failed run (or dry run): the flat body, a detail per failure, and `extra` (the recorded run, or the dry run's report). */
+  function failedRunError(status: number, code: string, message: string, failures: SyncFailure[], source: FeedSource, extra: Record<string, unknown>): AppError {
+    const details: ErrorDetail[] = failures.slice(0, MAX_DETAILS).map((f) => ({
       field: f.row === null ? 'items' : source === 'csv' ? `row ${f.row}` : `items.${f.row - 1}`,
       message: f.itemId ? `${f.itemId}: ${f.reason}` : f.reason,
     }));
-    return new AppError(status, code, message, details, { run });
+    return new AppError(status, code, message, details, extra);
   }
+
+  const invalidRowsMessage = (failed: number, rows: number) => `${failed} of ${rows} rows are not valid; nothing was changed.`;
+  const MASS_DELETE_MESSAGE = 'The full feed would delete more than half the catalog; nothing was changed. Send allowMassDelete to allow it.';
 
   return {
     /**
@@ -191,14 +201,14 @@ export function createSyncService(ctx: AppContext) {
       const { items, failures } = validateRows(request.rows, currency);
       if (failures.length) {
         const run = await recordFailure(storeId, request, startedAt, failures, actor);
-        throw failedRunError(400, 'validation-failed', `${failures.length} of ${request.rows.length} rows are not valid; nothing was changed.`, run, request.source);
+        throw failedRunError(400, 'validation-failed', invalidRowsMessage(failures.length, request.rows.length), run.failures, request.source, { run });
       }
 
       const outcome = await db.transaction().execute(async (trx) => {
         await lockStore(trx, storeId);
         const { counts, before, refused } = await ctx.services.catalog.applyFeed(trx, storeId, items, { mode: request.mode, allowMassDelete: request.allowMassDelete });
         if (refused) {
-          const reason = `a full feed would delete ${counts.deleted} of ${before.length} items (more than half the catalog); send allowMassDelete to allow it`;
+          const reason = massDeleteReason(counts, before.length);
           const row = runRow(storeId, {
             kind: 'sync',
             status: 'failed',
@@ -221,10 +231,33 @@ export function createSyncService(ctx: AppContext) {
         return { run, refused: false };
       });
       if (outcome.refused) {
-        throw failedRunError(409, 'mass-delete-refused', 'The full feed would delete more than half the catalog; nothing was changed. Send allowMassDelete to allow it.', outcome.run, request.source);
+        throw failedRunError(409, 'mass-delete-refused', MASS_DELETE_MESSAGE, outcome.run.failures, request.source, { run: outcome.run });
       }
       await ctx.services.catalog.invalidate(storeId);
       return outcome.run;
+    },
+
+    /**
+     * Checks a feed exactly as runFeed would (the same row validation and mass-delete guard) and
+     * reports what it would create, update and delete, against the catalog as it is now. Writes
+     * nothing: no catalog change, no run, no event. Throws what runFeed would (400
+     * validation-failed, 409 mass-delete-refused), with the dry run's report instead of a run.
+     */
+    async dryRun(storeId: string, request: FeedRequest): Promise<DryRunResult> {
+      const currency = (await ctx.services.stores.getStore(storeId)).currency;
+      const { items, failures } = validateRows(request.rows, currency);
+      if (failures.length) {
+        const kept = failures.slice(0, MAX_FAILURES_KEPT);
+        const report: DryRunResult = { counts: { created: 0, updated: 0, deleted: 0, unchanged: 0, failed: failures.length }, failures: kept, changes: [] };
+        throw failedRunError(400, 'validation-failed', `Dry run: ${invalidRowsMessage(failures.length, request.rows.length)}`, kept, request.source, { dryRun: true, ...report });
+      }
+      const plan = await ctx.services.catalog.previewFeed(storeId, items, { mode: request.mode, allowMassDelete: request.allowMassDelete });
+      const counts = { ...plan.counts, failed: 0 };
+      if (plan.refused) {
+        const refusal: SyncFailure[] = [{ row: null, itemId: null, reason: massDeleteReason(plan.counts, plan.catalogSize) }];
+        throw failedRunError(409, 'mass-delete-refused', `Dry run: ${MASS_DELETE_MESSAGE}`, refusal, request.source, { dryRun: true, counts, failures: refusal, changes: plan.changes });
+      }
+      return { counts, failures: [], changes: plan.changes };
     },
 
     /** Runs of the store, newest first, keyset-paginated. */
@@ -236,6 +269,16 @@ export function createSyncService(ctx: AppContext) {
       const page = rows.slice(0, options.limit);
       const last = page[page.length - 1];
       return { runs: page.map(toSyncRun), nextCursor: rows.length > options.limit && last ? encodeCursor([last.started_at, last.id]) : null };
+    },
+
+    /** For the console's Today page: sync runs that failed since `since`, how many and the latest `limit`. */
+    async failedRuns(storeId: string, since: string, limit: number): Promise<{ count: number; runs: SyncRun[] }> {
+      const failed = db.selectFrom('sync_runs').where('store_id', '=', storeId).where('status', '=', 'failed').where('started_at', '>=', since);
+      const [counted, rows] = await Promise.all([
+        failed.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+        failed.selectAll().orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+      ]);
+      return { count: Number(counted.n), runs: rows.map(toSyncRun) };
     },
 
     /**

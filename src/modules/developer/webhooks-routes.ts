@@ -8,6 +8,7 @@ import { DeveloperQuery } from './schemas.ts';
 import {
   CreateWebhookBody,
   DeliveriesQuery,
+  DeliveryParams,
   DeliverySchema,
   EndpointParams,
   TestResultSchema,
@@ -109,4 +110,24 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       response: responses({ 200: Type.Object({ ok: Type.Boolean(), storeId: Type.String(), endpointId: Type.String(), deliveries: Type.Array(DeliverySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) }),
     },
   }, async (request) => ({ ok: true, storeId: authStoreId(request), endpointId: endpointId(request), ...(await events.listDeliveries(authStoreId(request), endpointId(request), request.query as any)) }));
+
+  app.post('/developer/webhooks/:endpointId/deliveries/:deliveryId/redeliver', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Send a succeeded or failed delivery again: the same event (same webhook-id), due now, with a fresh retry schedule',
+      description:
+        'The delivery worker makes the attempts; the history keeps every earlier attempt. 409 conflict for a pending or retrying delivery ' +
+        '(still on its schedule) and for a disabled endpoint (enable it first); 404 not-found for an unknown delivery or one of another endpoint or store.',
+      security,
+      params: DeliveryParams,
+      querystring: DeveloperQuery,
+      response: responses({ 202: Type.Object({ ok: Type.Boolean(), delivery: DeliverySchema }) }),
+    },
+  }, async (request, reply) => {
+    const { deliveryId } = request.params as { deliveryId: string };
+    const delivery = await events.redeliver(authStoreId(request), endpointId(request), deliveryId);
+    return reply.code(202).send({ ok: true, delivery });
+  });
 }

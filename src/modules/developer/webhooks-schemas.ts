@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { HttpUrl, IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { EVENT_TYPES } from '../events/service.ts';
 
 const EVENTS_DESCRIPTION = '"*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test';
 
@@ -14,8 +15,8 @@ export const WebhookEndpointSchema = Type.Object({
   updatedAt: IsoTimestamp,
 });
 
-const WebhookUrl = Type.String({ minLength: 1, maxLength: 2048, description: 'https URL that does not resolve to a private address' });
-const Events = Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20, description: EVENTS_DESCRIPTION });
+const WebhookUrl = HttpUrl({ description: 'https URL that does not resolve to a private address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE_TARGETS)' });
+const Events = Type.Array(Type.Union([Type.Literal('*'), ...EVENT_TYPES.map((t) => Type.Literal(t))]), { minItems: 1, maxItems: 20, description: EVENTS_DESCRIPTION });
 const Description = Type.String({ maxLength: 500 });
 
 export const CreateWebhookBody = Type.Object({
@@ -33,6 +34,8 @@ export const UpdateWebhookBody = Type.Object({
 }, { additionalProperties: false });
 
 export const EndpointParams = Type.Object({ endpointId: Type.String({ maxLength: 100 }) });
+
+export const DeliveryParams = Type.Object({ endpointId: Type.String({ maxLength: 100 }), deliveryId: Type.String({ maxLength: 100 }) });
 
 export const DeliveriesQuery = Type.Object({
   storeId: Type.Optional(Type.String({ description: 'store identifier (required)' })),
@@ -62,12 +65,14 @@ export const DeliverySchema = Type.Object({
   eventId: Type.String(),
   eventType: Type.String(),
   status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('retrying'), Type.Literal('failed')]),
-  attemptCount: Type.Integer(),
-  maxAttempts: Type.Integer(),
+  attemptCount: Type.Integer({ description: 'attempts made so far, redeliveries included' }),
+  maxAttempts: Type.Integer({ description: 'attemptCount at which the current retry schedule ends' }),
   nextAttemptAt: Nullable(IsoTimestamp),
-  retrySchedule: Type.Array(PlannedAttemptSchema),
+  retrySchedule: Type.Array(PlannedAttemptSchema, { description: 'the current schedule (after a redelivery, the fresh one); attempts keeps every attempt' }),
   attempts: Type.Array(AttemptSchema),
   terminalFailure: Nullable(Type.Object({ reason: Type.String(), at: IsoTimestamp })),
+  redeliveryCount: Type.Integer({ description: 'how many times the delivery was redelivered' }),
+  redeliveredAt: Nullable(IsoTimestamp),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 });

@@ -153,6 +153,39 @@ export async function listDeliveries(db: Db, storeId: string, endpointId: string
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+export async function findDelivery(db: Db, storeId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryRow | undefined> {
+  return db.selectFrom('webhook_deliveries').selectAll().where('store_id', '=', storeId).where('endpoint_id', '=', endpointId).where('id', '=', deliveryId).executeTakeFirst();
+}
+
+/**
+ * Reopens a finished (succeeded or failed), unleased delivery for a fresh round of `attempts`
+ * attempts due at `now`, in one conditional statement (on PostgreSQL a concurrent change is
+ * re-checked against the WHERE clause). The row as it now is, or undefined when it did not qualify.
+ */
+export async function reopenDelivery(db: Db, storeId: string, endpointId: string, deliveryId: string, now: string, attempts: number): Promise<WebhookDeliveryRow | undefined> {
+  return db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status: 'pending' as const,
+      // Right-hand sides read the row as it was: the new round starts after every attempt so far.
+      schedule_base: eb.ref('attempt_count'),
+      max_attempts: eb(eb.ref('attempt_count'), '+', attempts),
+      next_attempt_at: now,
+      terminal_reason: null,
+      terminal_at: null,
+      redelivery_count: eb(eb.ref('redelivery_count'), '+', 1),
+      redelivered_at: now,
+      updated_at: now,
+    }))
+    .where('store_id', '=', storeId)
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', deliveryId)
+    .where('status', 'in', ['succeeded', 'failed'])
+    .where((w) => w.or([w('lease_owner', 'is', null), w('lease_expires_at', '<', now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function attemptsOf(db: Db, storeId: string, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
   if (deliveryIds.length === 0) return [];
   return db.selectFrom('webhook_attempts').selectAll().where('store_id', '=', storeId).where('delivery_id', 'in', deliveryIds).orderBy('attempt', 'asc').execute();
@@ -172,3 +205,35 @@ export async function deleteEventsBefore(db: Kysely<Database>, before: string): 
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deliveries of the store that failed for good at or after `since` (a redelivery that succeeded is no longer failed). */
+function failedSince(db: Db, storeId: string, since: string) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', (join) => join.onRef('e.id', '=', 'd.endpoint_id').onRef('e.store_id', '=', 'd.store_id'))
+    .where('d.store_id', '=', storeId)
+    .where('d.status', '=', 'failed')
+    .where('d.terminal_at', '>=', since);
+}
+
+export async function countFailedDeliveries(db: Db, storeId: string, since: string): Promise<number> {
+  const row = await failedSince(db, storeId, since).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The latest failures first, with their endpoint's URL. */
+export const latestFailedDeliveries = (db: Db, storeId: string, since: string, limit: number) =>
+  failedSince(db, storeId, since)
+    .select(['d.id', 'd.endpoint_id', 'd.event_id', 'd.event_type', 'd.attempt_count', 'd.terminal_reason', 'd.terminal_at', 'e.url'])
+    .orderBy('d.terminal_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Per endpoint: how many failed and when the last did, most recent first. */
+export const failedDeliveriesPerEndpoint = (db: Db, storeId: string, since: string) =>
+  failedSince(db, storeId, since)
+    .groupBy(['d.endpoint_id', 'e.url', 'e.enabled'])
+    .select((eb) => ['d.endpoint_id', 'e.url', 'e.enabled', eb.fn.countAll<string | number>().as('count'), eb.fn.max('d.terminal_at').as('last_failed_at')])
+    .orderBy('last_failed_at', 'desc')
+    .execute();

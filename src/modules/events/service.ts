@@ -84,6 +84,8 @@ export interface Delivery {
   retrySchedule: PlannedAttempt[];
   attempts: DeliveryAttempt[];
   terminalFailure: { reason: string; at: string } | null;
+  redeliveryCount: number;
+  redeliveredAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -135,13 +137,16 @@ function toAttempt(row: WebhookAttemptRow): DeliveryAttempt {
   };
 }
 
-/** Past attempts with their times, the next one at nextAttemptAt, later ones estimated from the schedule. */
+/**
+ * The current retry schedule (after a redelivery, the fresh one): its past attempts with their
+ * times, the next one at nextAttemptAt, later ones estimated from the schedule.
+ */
 export function planAttempts(row: WebhookDeliveryRow, attempts: DeliveryAttempt[], schedule: number[]): PlannedAttempt[] {
   const plan: PlannedAttempt[] = [];
   const open = row.status === 'pending' || row.status === 'retrying';
   let estimate = row.next_attempt_at ? Date.parse(row.next_attempt_at) : null;
-  for (let n = 1; n <= row.max_attempts; n++) {
-    const delaySeconds = delayBefore(schedule, n);
+  for (let n = row.schedule_base + 1; n <= row.max_attempts; n++) {
+    const delaySeconds = delayBefore(schedule, n - row.schedule_base);
     const done = attempts.find((a) => a.attempt === n);
     if (done) {
       plan.push({ attempt: n, delaySeconds, at: done.attemptedAt, state: 'attempted' });
@@ -153,6 +158,26 @@ export function planAttempts(row: WebhookDeliveryRow, attempts: DeliveryAttempt[
     }
   }
   return plan;
+}
+
+function toDelivery(row: WebhookDeliveryRow, attempts: DeliveryAttempt[], schedule: number[]): Delivery {
+  return {
+    deliveryId: row.id,
+    endpointId: row.endpoint_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    status: row.status,
+    attemptCount: row.attempt_count,
+    maxAttempts: row.max_attempts,
+    nextAttemptAt: row.next_attempt_at,
+    retrySchedule: planAttempts(row, attempts, schedule),
+    attempts,
+    terminalFailure: row.terminal_reason && row.terminal_at ? { reason: row.terminal_reason, at: row.terminal_at } : null,
+    redeliveryCount: row.redelivery_count,
+    redeliveredAt: row.redelivered_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 function checkEvents(events: unknown[] | undefined, details: ErrorDetail[]): string[] {
@@ -206,7 +231,9 @@ export function createEventsService(ctx: AppContext) {
     const attempt = delivery.attempt_count + 1;
     const attemptedAt = new Date(Date.now() - result.durationMs).toISOString();
     const finishedAt = nowIso();
-    const outcome = decideOutcome(result, attempt, delivery.max_attempts, config.webhookRetrySchedule, Date.now());
+    // Waits and the give-up point count within the current round (a redelivery starts a fresh one).
+    const base = delivery.schedule_base;
+    const outcome = decideOutcome(result, attempt - base, delivery.max_attempts - base, config.webhookRetrySchedule, Date.now());
     const changes: Partial<WebhookDeliveryRow> = { attempt_count: attempt, updated_at: finishedAt };
     if (outcome.kind === 'succeeded') Object.assign(changes, { status: 'succeeded', next_attempt_at: null });
     else if (outcome.kind === 'retry') Object.assign(changes, { status: 'retrying', next_attempt_at: outcome.nextAttemptAt });
@@ -261,6 +288,9 @@ export function createEventsService(ctx: AppContext) {
           status: 'pending' as const,
           attempt_count: 0,
           max_attempts: schedule.length,
+          schedule_base: 0,
+          redelivery_count: 0,
+          redelivered_at: null,
           next_attempt_at: due,
           lease_owner: null,
           lease_expires_at: null,
@@ -358,6 +388,9 @@ export function createEventsService(ctx: AppContext) {
           status: 'pending',
           attempt_count: 0,
           max_attempts: 1,
+          schedule_base: 0,
+          redelivery_count: 0,
+          redelivered_at: null,
           next_attempt_at: now,
           // Leased by this request from the start, so no worker sends it too.
           lease_owner: owner,
@@ -387,27 +420,64 @@ export function createEventsService(ctx: AppContext) {
       const rows = await repo.listDeliveries(ctx.db, storeId, endpointId, limit + 1, after);
       const page = rows.slice(0, limit);
       const attempts = await repo.attemptsOf(ctx.db, storeId, page.map((r) => r.id));
-      const schedule = config.webhookRetrySchedule;
-      const deliveries = page.map((row): Delivery => {
-        const own = attempts.filter((a) => a.delivery_id === row.id).map(toAttempt);
-        return {
-          deliveryId: row.id,
-          endpointId: row.endpoint_id,
-          eventId: row.event_id,
-          eventType: row.event_type,
-          status: row.status,
-          attemptCount: row.attempt_count,
-          maxAttempts: row.max_attempts,
-          nextAttemptAt: row.next_attempt_at,
-          retrySchedule: planAttempts(row, own, schedule),
-          attempts: own,
-          terminalFailure: row.terminal_reason && row.terminal_at ? { reason: row.terminal_reason, at: row.terminal_at } : null,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-        };
-      });
+      const deliveries = page.map((row) => toDelivery(row, attempts.filter((a) => a.delivery_id === row.id).map(toAttempt), config.webhookRetrySchedule));
       const last = page[page.length - 1];
       return { deliveries, nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
+    },
+
+    /**
+     * Sends a finished (succeeded or failed) delivery again: the same event, so the same
+     * webhook-id, due now with a fresh retry schedule; the worker makes the attempts and the
+     * history keeps the earlier ones. Pending and retrying deliveries are refused (409): they are
+     * still on their schedule and may have an attempt in flight. So are deliveries of a disabled
+     * endpoint (the worker would fail them at once). 404 for another endpoint's or store's delivery.
+     */
+    async redeliver(storeId: string, endpointId: string, deliveryId: string): Promise<Delivery> {
+      const endpoint = await endpointOrThrow(storeId, endpointId);
+      const row = await repo.findDelivery(ctx.db, storeId, endpointId, deliveryId);
+      if (!row) throw notFound('not-found', 'No delivery with this id for this webhook endpoint.');
+      if (endpoint.enabled !== 1) {
+        throw conflict('conflict', `The endpoint is disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}; enable it (PATCH {"enabled": true}) before redelivering.`);
+      }
+      const now = nowIso();
+      const schedule = config.webhookRetrySchedule;
+      // Reopened only while still finished and unleased, in one statement: of concurrent
+      // redeliveries one wins, and a delivery a worker holds is never touched.
+      const reopened = await repo.reopenDelivery(ctx.db, storeId, endpointId, deliveryId, now, schedule.length);
+      if (!reopened) {
+        const current = await repo.findDelivery(ctx.db, storeId, endpointId, deliveryId);
+        if (!current) throw notFound('not-found', 'No delivery with this id for this webhook endpoint.');
+        throw conflict('conflict', `This delivery is ${current.status}: it is still on its retry schedule. Only succeeded or failed deliveries can be redelivered.`);
+      }
+      await ctx.notifier.publish(DELIVERY_TOPIC, storeId);
+      const attempts = (await repo.attemptsOf(ctx.db, storeId, [deliveryId])).map(toAttempt);
+      return toDelivery(reopened, attempts, schedule);
+    },
+
+    /**
+     * For the console's Today page: deliveries that failed for good since `since` (and are not
+     * redelivered since): how many, the latest `limit`, and how many per endpoint.
+     */
+    async failedDeliveries(storeId: string, since: string, limit: number) {
+      const [count, latest, endpoints] = await Promise.all([
+        repo.countFailedDeliveries(ctx.db, storeId, since),
+        repo.latestFailedDeliveries(ctx.db, storeId, since, limit),
+        repo.failedDeliveriesPerEndpoint(ctx.db, storeId, since),
+      ]);
+      return {
+        count,
+        items: latest.map((r) => ({
+          deliveryId: r.id,
+          endpointId: r.endpoint_id,
+          url: r.url,
+          eventId: r.event_id,
+          eventType: r.event_type,
+          attemptCount: Number(r.attempt_count),
+          reason: r.terminal_reason,
+          failedAt: r.terminal_at as string,
+        })),
+        endpoints: endpoints.map((r) => ({ endpointId: r.endpoint_id, url: r.url, enabled: Number(r.enabled) === 1, count: Number(r.count), lastFailedAt: r.last_failed_at as string })),
+      };
     },
 
     attemptLeased,

@@ -131,6 +131,9 @@ export const systemResolver: Resolver = async (hostname) => {
 
 export class TargetRefused extends Error {}
 
+// Named in every refusal a developer can lift, so trying webhooks locally has a way forward.
+const LOCAL_HINT = 'the service runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=true (local development only)';
+
 export interface CheckedTarget {
   url: URL;
   /** The addresses that were checked; the connection must go to one of these. */
@@ -149,7 +152,10 @@ export async function checkTarget(raw: string, allowPrivate: boolean, resolve: R
     throw new TargetRefused('is not a valid absolute URL');
   }
   const allowedProtocols = allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!allowedProtocols.includes(url.protocol)) throw new TargetRefused(allowPrivate ? 'must be an http(s) URL' : 'must be an https URL');
+  if (!allowedProtocols.includes(url.protocol)) {
+    const hint = url.protocol === 'http:' ? `; http:// is accepted only when ${LOCAL_HINT}` : '';
+    throw new TargetRefused(allowPrivate ? 'must be an http(s) URL' : `must be an https URL${hint}`);
+  }
   if (url.username || url.password) throw new TargetRefused('must not carry credentials');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: ResolvedAddress[];
@@ -167,7 +173,7 @@ export async function checkTarget(raw: string, allowPrivate: boolean, resolve: R
   if (!allowPrivate) {
     for (const a of addresses) {
       const cls = classifyAddress(a.address);
-      if (cls !== 'public') throw new TargetRefused(`resolves to a ${cls} address, which webhooks may not target`);
+      if (cls !== 'public') throw new TargetRefused(`resolves to a ${cls} address, which webhooks may not target unless ${LOCAL_HINT}`);
     }
   }
   return { url, addresses };

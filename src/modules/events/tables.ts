@@ -31,8 +31,14 @@ export interface WebhookDeliveryRow {
   event_id: string;
   event_type: string;
   status: DeliveryStatus;
+  /** Attempts made so far, over every round. */
   attempt_count: number;
+  /** attempt_count at which the current round ends (schedule_base + the schedule's length). */
   max_attempts: number;
+  /** Attempts made before the current retry schedule started: 0, or attempt_count when last redelivered. */
+  schedule_base: number;
+  redelivery_count: number;
+  redelivered_at: string | null;
   next_attempt_at: string | null;
   lease_owner: string | null;
   lease_expires_at: string | null;

@@ -1,4 +1,4 @@
-// GET /integrationTopSelling and the staff sales report.
+// GET /integrationTopSelling, the staff reports and the console's overview.
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -6,7 +6,8 @@ import type { App } from '../../app.ts';
 import { authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { responses } from '../../http/schemas.ts';
-import { SalesQuery, SalesResponse, TopSellingQuery, TopSellingResponse } from './schemas.ts';
+import type { Role } from '../stores/service.ts';
+import { BookingsReportQuery, BookingsReportResponse, OverviewQuery, OverviewResponse, SalesQuery, SalesResponse, TopSellingQuery, TopSellingResponse } from './schemas.ts';
 
 export async function reportingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify as App;
@@ -42,5 +43,36 @@ export async function reportingRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     const { from, to } = request.query as { from: string; to: string };
     reply.header('cache-control', 'no-store');
     return reporting.salesByDay(authStoreId(request), from, to);
+  });
+
+  app.get('/api/stores/:storeId/reports/bookings', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: reports'],
+      summary: 'Bookings per status with bookingDate between from and to (store dates, both optional), every status listed',
+      security: [{ bearer: [] }],
+      params: Type.Object({ storeId: Type.String() }),
+      querystring: BookingsReportQuery,
+      response: responses({ 200: BookingsReportResponse }),
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reporting.bookingsByStatus(authStoreId(request), request.query as { from?: string; to?: string });
+  });
+
+  app.get('/api/stores/:storeId/overview', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: reports'],
+      summary: "The console's Today page in one request: today's and the next 7 days' bookings, pending approvals, orders waiting for payment or delivery, 30 days of sales; for owners and admins, the week's failed webhook deliveries and sync runs",
+      security: [{ bearer: [] }],
+      params: Type.Object({ storeId: Type.String() }),
+      querystring: OverviewQuery,
+      response: responses({ 200: OverviewResponse }),
+    },
+  }, async (request, reply) => {
+    const { limit = 10 } = request.query as { limit?: number };
+    reply.header('cache-control', 'no-store');
+    return reporting.overview(authStoreId(request), (request.auth as { role: Role }).role, limit);
   });
 }

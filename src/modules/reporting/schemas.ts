@@ -1,4 +1,7 @@
 import { Type } from 'typebox';
+import { IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { StaffBookingRecord } from '../bookings/schemas.ts';
+import { SyncFailureSchema } from '../developer/sync-schemas.ts';
 
 export const TopSellingQuery = Type.Object({
   storeId: Type.Optional(Type.String({ description: 'store identifier (400 missing-store-id when absent)' })),
@@ -26,6 +29,7 @@ export const TopSellingResponse = Type.Object({
 });
 
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+const StoreDate = Type.String({ pattern: DATE, description: 'YYYY-MM-DD in the store time zone' });
 
 export const SalesQuery = Type.Object({
   from: Type.String({ pattern: DATE, description: 'first day (YYYY-MM-DD, store time zone)' }),
@@ -41,4 +45,136 @@ export const SalesResponse = Type.Object({
   to: Type.String(),
   days: Type.Array(Type.Object({ date: Type.String(), ordersCount: Type.Integer(), revenue: Type.Number(), revenueMinor: Type.Integer() })),
   totals: Type.Object({ ordersCount: Type.Integer(), revenue: Type.Number(), revenueMinor: Type.Integer() }),
+});
+
+export const BookingsReportQuery = Type.Object({
+  from: Type.Optional(Type.String({ pattern: DATE, description: 'first bookingDate counted (YYYY-MM-DD, store time zone); default: no lower bound' })),
+  to: Type.Optional(Type.String({ pattern: DATE, description: 'last bookingDate counted, inclusive; default: no upper bound' })),
+});
+
+const BookingStatus = Type.Union(['pending', 'confirmed', 'completed', 'cancelled', 'rescheduled'].map((s) => Type.Literal(s)));
+
+export const BookingsReportResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  from: Nullable(Type.String()),
+  to: Nullable(Type.String()),
+  total: Type.Integer(),
+  statuses: Type.Array(
+    Type.Object({ status: BookingStatus, bookingStatus: Type.String({ description: 'as in booking records: pending shows as pending_approval' }), count: Type.Integer() }),
+    { description: 'every status, zeros included' },
+  ),
+});
+
+export const OverviewQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'items listed per group, 1–50 (default 10); counts are always complete' })),
+});
+
+const BookingList = (description: string, extra = {}) =>
+  Type.Object({ ...extra, count: Type.Integer(), items: Type.Array(StaffBookingRecord, { description: 'soonest first (the first `limit`); bookingId links to the booking' }) }, { description });
+
+const OrderSummary = Type.Object({
+  orderId: Type.String({ description: 'links to GET /api/stores/{storeId}/orders/{orderId}' }),
+  reference: Type.String(),
+  status: Type.String(),
+  paymentStatus: Type.String(),
+  paymentMethod: Nullable(Type.String()),
+  total: Type.Number(),
+  totalMinor: Type.Integer(),
+  currency: Type.String(),
+  customerName: Nullable(Type.String()),
+  itemsCount: Type.Integer({ description: 'units over all lines' }),
+  createdAt: IsoTimestamp,
+  paidAt: Nullable(Type.String()),
+  expiresAt: Nullable(Type.String()),
+});
+
+const OrderGroup = (description: string) =>
+  Type.Object(
+    {
+      statuses: Type.Array(Type.String()),
+      count: Type.Integer(),
+      countCapped: Type.Boolean({ description: 'true when there are more than 1000: count stops at 1000' }),
+      items: Type.Array(OrderSummary, { description: 'newest first (the first `limit`)' }),
+    },
+    { description },
+  );
+
+export const OverviewResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  timezone: Type.String(),
+  currency: Type.String(),
+  today: StoreDate,
+  generatedAt: IsoTimestamp,
+  bookingsToday: BookingList("today's bookings, cancelled ones left out", { date: StoreDate }),
+  bookingsUpcoming: BookingList("the next 7 days' bookings (from tomorrow), cancelled ones left out", { from: StoreDate, to: StoreDate }),
+  pendingApproval: BookingList('bookings waiting for a staff decision (status pending, any date)'),
+  ordersAwaitingPayment: OrderGroup('orders waiting for payment: pending_payment, pending_cash_collection, pending_manual'),
+  ordersAwaitingDelivery: OrderGroup('paid orders not yet delivered: paid, pending_delivery'),
+  sales: Type.Object(
+    {
+      from: StoreDate,
+      to: StoreDate,
+      days: SalesResponse.properties.days,
+      totals: SalesResponse.properties.totals,
+    },
+    { description: 'paid orders per day of the last 30 days (today included), as GET …/reports/sales' },
+  ),
+  attention: Type.Object(
+    {
+      bookingsPendingApproval: Type.Integer(),
+      failedWebhookDeliveries: Type.Optional(Type.Integer({ description: 'owners and admins only: webhookFailures.count' })),
+      failedSyncRuns: Type.Optional(Type.Integer({ description: 'owners and admins only: syncFailures.count' })),
+    },
+    { description: 'the counts of what needs someone' },
+  ),
+  webhookFailures: Type.Optional(
+    Type.Object(
+      {
+        since: IsoTimestamp,
+        count: Type.Integer(),
+        items: Type.Array(
+          Type.Object({
+            deliveryId: Type.String({ description: 'with endpointId, links to the delivery (and POST …/redeliver)' }),
+            endpointId: Type.String(),
+            url: Type.String(),
+            eventId: Type.String(),
+            eventType: Type.String(),
+            attemptCount: Type.Integer(),
+            reason: Nullable(Type.String()),
+            failedAt: IsoTimestamp,
+          }),
+          { description: 'latest first (the first `limit`)' },
+        ),
+        endpoints: Type.Array(
+          Type.Object({ endpointId: Type.String(), url: Type.String(), enabled: Type.Boolean(), count: Type.Integer(), lastFailedAt: IsoTimestamp }),
+          { description: 'failures per endpoint, most recent first' },
+        ),
+      },
+      { description: 'owners and admins only: webhook deliveries that failed for good in the last 7 days and were not redelivered since' },
+    ),
+  ),
+  syncFailures: Type.Optional(
+    Type.Object(
+      {
+        since: IsoTimestamp,
+        count: Type.Integer(),
+        items: Type.Array(
+          Type.Object({
+            runId: Type.String({ description: 'links to the run in GET /developer/sync-runs' }),
+            kind: Type.String(),
+            mode: Nullable(Type.String()),
+            source: Nullable(Type.String()),
+            startedAt: IsoTimestamp,
+            finishedAt: Nullable(Type.String()),
+            failedCount: Type.Integer(),
+            failures: Type.Array(SyncFailureSchema, { description: 'the first 3' }),
+          }),
+          { description: 'latest first (the first `limit`)' },
+        ),
+      },
+      { description: 'owners and admins only: sync runs that failed in the last 7 days' },
+    ),
+  ),
 });

@@ -1,14 +1,55 @@
-// Top sellers and sales reports from paid orders. Orders belong to the checkout module: this
-// module reads them only through ctx.services.checkout.
+// Top sellers, sales and bookings reports, and the console's overview. Orders, bookings, webhook
+// deliveries and sync runs belong to other modules: this one reads them only through their services.
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
+import type { Order } from '../checkout/service.ts';
+import type { Role } from '../stores/service.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { toMajor } from '../../shared/money.ts';
 
 export const MAX_REPORT_DAYS = 366;
 
-export function createReportingService(ctx: AppContext) {
+/** Order statuses the overview groups: waiting for the customer's payment, and paid but not yet delivered. */
+export const AWAITING_PAYMENT = ['pending_payment', 'pending_cash_collection', 'pending_manual'];
+export const AWAITING_DELIVERY = ['paid', 'pending_delivery'];
+/** Orders are counted page by page up to this many (the checkout service offers no count). */
+export const ORDER_COUNT_CAP = 1000;
+/** Developer failures the overview reports: those of the last week. */
+const FAILURES_SINCE_DAYS = 7;
+
+function orderSummary(o: Order) {
   return {
+    orderId: o.orderId,
+    reference: o.reference,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    paymentMethod: o.paymentMethod,
+    total: o.total,
+    totalMinor: o.totalMinor,
+    currency: o.currency,
+    customerName: o.customer.name || null,
+    itemsCount: o.items.reduce((n, line) => n + line.qty, 0),
+    createdAt: o.createdAt,
+    paidAt: o.paidAt,
+    expiresAt: o.expiresAt,
+  };
+}
+
+export function createReportingService(ctx: AppContext) {
+  /** How many orders have one of `statuses` (exactly, up to ORDER_COUNT_CAP) and the newest `limit`. */
+  async function ordersIn(storeId: string, statuses: string[], limit: number) {
+    const first = await ctx.services.checkout.listOrders(storeId, { limit, statuses });
+    let count = first.orders.length;
+    let cursor = first.nextCursor;
+    while (cursor && count < ORDER_COUNT_CAP) {
+      const page = await ctx.services.checkout.listOrders(storeId, { limit: Math.min(200, ORDER_COUNT_CAP - count), statuses, cursor });
+      count += page.orders.length;
+      cursor = page.nextCursor;
+    }
+    return { statuses, count, countCapped: cursor !== null, items: first.orders.map(orderSummary) };
+  }
+
+  const service = {
     /** GET /integrationTopSelling body: items by quantity sold in paid orders of the last `days` days. */
     async topSelling(storeId: string, days: number, limit: number) {
       const store = await ctx.services.stores.getStore(storeId);
@@ -65,7 +106,88 @@ export function createReportingService(ctx: AppContext) {
         totals: { ordersCount: days.reduce((s, d) => s + d.ordersCount, 0), revenue: toMajor(totalMinor, store.currency), revenueMinor: totalMinor },
       };
     },
+
+    /**
+     * Bookings per status with bookingDate in [from, to] (store dates, both optional), every
+     * status listed.
+     */
+    async bookingsByStatus(storeId: string, range: { from?: string; to?: string }) {
+      if (range.from && range.to && range.to < range.from) throw badRequest('invalid-range', 'to must be on or after from.', [{ field: 'to', message: 'on or after from' }]);
+      const counts = await ctx.services.bookings.countByStatus(storeId, range);
+      return {
+        ok: true,
+        storeId,
+        from: range.from ?? null,
+        to: range.to ?? null,
+        total: counts.reduce((n, c) => n + c.count, 0),
+        statuses: counts.map((c) => ({ status: c.status, bookingStatus: c.status === 'pending' ? 'pending_approval' : c.status, count: c.count })),
+      };
+    },
+
+    /**
+     * The console's Today page in one answer, in the store's time zone: today's and the next 7
+     * days' bookings, bookings pending approval, orders waiting for payment or delivery (counts and
+     * the first `limit` of each), the last 30 days' sales, and for owners and admins the week's
+     * failed webhook deliveries and sync runs.
+     */
+    async overview(storeId: string, role: Role, limit: number) {
+      const store = await ctx.services.stores.getStore(storeId);
+      const now = DateTime.now().setZone(store.timezone);
+      const today = now.toISODate()!;
+      const day = (offset: number) => now.plus({ days: offset }).toISODate()!;
+      const since = new Date(Date.now() - FAILURES_SINCE_DAYS * 86_400_000).toISOString();
+      const developer = role === 'owner' || role === 'admin';
+      const bookings = ctx.services.bookings;
+      const [todays, upcoming, pending, awaitingPayment, awaitingDelivery, sales, webhooks, syncs] = await Promise.all([
+        bookings.agenda(storeId, { fromDate: today, toDate: today }, limit),
+        bookings.agenda(storeId, { fromDate: day(1), toDate: day(7) }, limit),
+        bookings.agenda(storeId, { status: 'pending' }, limit),
+        ordersIn(storeId, AWAITING_PAYMENT, limit),
+        ordersIn(storeId, AWAITING_DELIVERY, limit),
+        service.salesByDay(storeId, day(-29), today),
+        developer ? ctx.services.events.failedDeliveries(storeId, since, limit) : null,
+        developer ? ctx.services.sync.failedRuns(storeId, since, limit) : null,
+      ]);
+      return {
+        ok: true,
+        storeId,
+        timezone: store.timezone,
+        currency: store.currency,
+        today,
+        generatedAt: new Date().toISOString(),
+        bookingsToday: { date: today, count: todays.count, items: todays.bookings },
+        bookingsUpcoming: { from: day(1), to: day(7), count: upcoming.count, items: upcoming.bookings },
+        pendingApproval: { count: pending.count, items: pending.bookings },
+        ordersAwaitingPayment: awaitingPayment,
+        ordersAwaitingDelivery: awaitingDelivery,
+        sales: { from: sales.from, to: sales.to, days: sales.days, totals: sales.totals },
+        attention: {
+          bookingsPendingApproval: pending.count,
+          ...(webhooks && syncs ? { failedWebhookDeliveries: webhooks.count, failedSyncRuns: syncs.count } : {}),
+        },
+        ...(webhooks && syncs
+          ? {
+              webhookFailures: { since, ...webhooks },
+              syncFailures: {
+                since,
+                count: syncs.count,
+                items: syncs.runs.map((r) => ({
+                  runId: r.runId,
+                  kind: r.kind,
+                  mode: r.mode,
+                  source: r.source,
+                  startedAt: r.startedAt,
+                  finishedAt: r.finishedAt,
+                  failedCount: r.counts.failed,
+                  failures: r.failures.slice(0, 3),
+                })),
+              },
+            }
+          : {}),
+      };
+    },
   };
+  return service;
 }
 
 export type ReportingService = ReturnType<typeof createReportingService>;

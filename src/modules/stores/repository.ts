@@ -1,6 +1,6 @@
-import type { Executor } from '../../db/sql.ts';
+import { forUpdate, type Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import type { MembershipRow, StoreRow } from './tables.ts';
+import type { LoginThrottleRow, MembershipRow, PasswordResetRow, StoreRow } from './tables.ts';
 
 export type Db = Executor<Database>;
 
@@ -11,8 +11,23 @@ export async function slugTaken(db: Db, slug: string): Promise<boolean> {
   return !!(await db.selectFrom('stores').select('id').where('slug', '=', slug).executeTakeFirst());
 }
 
-export const insertStore = (db: Db, row: StoreRow) =>
-  db.insertInto('stores').values(row).execute();
+/** Slugs equal to `root` or numbered from it (`root-2`…), to pick the next free one. */
+export async function slugsLike(db: Db, root: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('stores')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', root), eb('slug', 'like', `${root}-%`)]))
+    .execute();
+  return new Set(rows.map((r) => r.slug));
+}
+
+// The inserts below skip a row whose unique value a concurrent request took first (ON CONFLICT DO
+// NOTHING) and say whether they inserted: the caller picks another value or answers 409. A failed
+// statement would abort a PostgreSQL transaction; a skipped insert leaves it usable.
+
+export async function insertStoreIfSlugFree(db: Db, row: StoreRow): Promise<boolean> {
+  return (await db.insertInto('stores').values(row).onConflict((oc) => oc.column('slug').doNothing()).returning('id').executeTakeFirst()) !== undefined;
+}
 
 export const updateStore = (db: Db, storeId: string, patch: Partial<Omit<StoreRow, 'id' | 'created_at'>>) =>
   db.updateTable('stores').set(patch as any).where('id', '=', storeId).execute();
@@ -20,9 +35,19 @@ export const updateStore = (db: Db, storeId: string, patch: Partial<Omit<StoreRo
 export const findUserByEmail = (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 export const findUserById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const insertUser = (db: Db, row: Database['users']) => db.insertInto('users').values(row).execute();
+export async function insertUserIfEmailFree(db: Db, row: Database['users']): Promise<boolean> {
+  return (await db.insertInto('users').values(row).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst()) !== undefined;
+}
 
-export const insertMembership = (db: Db, row: MembershipRow) => db.insertInto('memberships').values(row).execute();
+export async function insertMembershipIfNew(db: Db, row: MembershipRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('memberships')
+    .values(row)
+    .onConflict((oc) => oc.columns(['store_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
 
 export const findMembership = (db: Db, storeId: string, userId: string) =>
   db.selectFrom('memberships').selectAll().where('store_id', '=', storeId).where('user_id', '=', userId).executeTakeFirst();
@@ -66,32 +91,103 @@ export const findSession = (db: Db, tokenHash: string, now: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'users.id as user_id', 'users.email', 'users.name'])
+    .select(['sessions.id as session_id', 'users.id as user_id', 'users.email', 'users.name', 'users.must_change_password'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
 
 export const deleteSession = (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 
+/** Ends every session of the user, except the one with `keepTokenHash` when given. */
+export function deleteSessionsOfUser(db: Db, userId: string, keepTokenHash?: string) {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
+  return q.execute();
+}
+
+/** A new password; the account no longer has a temporary one. */
+export const setPassword = (db: Db, userId: string, passwordHash: string, mustChange = false) =>
+  db.updateTable('users').set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 }).where('id', '=', userId).execute();
+
+export const insertPasswordReset = (db: Db, row: PasswordResetRow) => db.insertInto('password_resets').values(row).execute();
+
+export const findPasswordReset = (db: Db, tokenHash: string) => db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+export async function countPasswordResetsSince(db: Db, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Uses the link once: only while unused and unexpired, so of two racing uses one wins. */
+export async function usePasswordReset(db: Db, tokenHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every link of the user still open is closed (the password changed another way). */
+export const closePasswordResets = (db: Db, userId: string, now: string) =>
+  db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+
+/** Links expired before `before`: nothing can use them. */
+export async function deleteExpiredPasswordResets(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('password_resets').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function recentLoginFailures(db: Db, subjects: string[], since: string): Promise<Map<string, { count: number; oldest: string }>> {
-  const rows = await db
-    .selectFrom('login_failures')
-    .select(['subject', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.min('failed_at').as('oldest')])
-    .where('subject', 'in', subjects)
-    .where('failed_at', '>', since)
-    .groupBy('subject')
+/**
+ * The login-throttle counters of `subjects`, locked until the transaction ends (missing ones are
+ * created at zero first, since only existing rows can be locked). Always in subject order, so
+ * attempts sharing counters lock them in one order and cannot deadlock.
+ */
+export async function lockThrottleCounters(db: Db, subjects: string[], now: string): Promise<Map<string, LoginThrottleRow>> {
+  const sorted = [...subjects].sort();
+  await db
+    .insertInto('login_throttle')
+    .values(sorted.map((subject) => ({ subject, failures: 0, last_failure_at: now, blocked_until: null })))
+    .onConflict((oc) => oc.column('subject').doNothing())
     .execute();
-  return new Map(rows.map((r) => [r.subject, { count: Number(r.n), oldest: String(r.oldest) }]));
+  const rows = await forUpdate(db, db.selectFrom('login_throttle').selectAll().where('subject', 'in', sorted).orderBy('subject')).execute();
+  return new Map(rows.map((r) => [r.subject, { ...r, failures: Number(r.failures) }]));
 }
 
-export async function recordLoginFailure(db: Db, subjects: string[], at: string, pruneBefore: string) {
-  await db.insertInto('login_failures').values(subjects.map((subject) => ({ subject, failed_at: at }))).execute();
-  await db.deleteFrom('login_failures').where('failed_at', '<', pruneBefore).execute();
-}
+export const saveThrottleCounter = (db: Db, row: LoginThrottleRow) =>
+  db.updateTable('login_throttle').set({ failures: row.failures, last_failure_at: row.last_failure_at, blocked_until: row.blocked_until }).where('subject', '=', row.subject).execute();
 
-export const clearLoginFailures = (db: Db, subject: string) => db.deleteFrom('login_failures').where('subject', '=', subject).execute();
+export const deleteThrottleCounter = (db: Db, subject: string) => db.deleteFrom('login_throttle').where('subject', '=', subject).execute();
+
+/** Takes back one counted failure (the attempt succeeded); the block lifts once below `limit`. */
+export const forgiveThrottleFailure = (db: Db, subject: string, limit: number) =>
+  db
+    .updateTable('login_throttle')
+    .set((eb) => ({
+      failures: eb('failures', '-', 1),
+      // `failures` here is the value before this update.
+      blocked_until: eb.case().when('failures', '<=', limit).then(null).else(eb.ref('blocked_until')).end(),
+    }))
+    .where('subject', '=', subject)
+    .where('failures', '>', 0)
+    .execute();
+
+/** Deletes counters whose last failure is older than `before` and that block nothing now. */
+export const pruneThrottleCounters = (db: Db, before: string, now: string) =>
+  db
+    .deleteFrom('login_throttle')
+    .where('last_failure_at', '<', before)
+    .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', now)]))
+    .execute();

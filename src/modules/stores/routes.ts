@@ -1,10 +1,24 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { SESSION_COOKIE, authStoreId, requireMember, requireStaff } from '../../http/auth.ts';
+import { SESSION_COOKIE, authStoreId, requireMember, requireStaff, sessionTokenOf } from '../../http/auth.ts';
 import { responses } from '../../http/schemas.ts';
 import { SESSION_TTL_SECONDS, type Role, type StoreSettings } from './service.ts';
-import { AddMemberBody, LoginBody, LoginResponse, MemberSchema, MembershipStore, SignupBody, SignupResponse, StoreSchema, UpdateStoreBody, UserSchema } from './schemas.ts';
+import {
+  AddMemberBody,
+  ChangePasswordBody,
+  LoginBody,
+  LoginResponse,
+  MemberSchema,
+  MembershipStore,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  SignupBody,
+  SignupResponse,
+  StoreSchema,
+  UpdateStoreBody,
+  UserSchema,
+} from './schemas.ts';
 
 export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const stores = ctx.services.stores;
@@ -13,6 +27,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const security: Record<string, string[]>[] = [{ bearer: [] }];
 
   app.post('/api/auth/signup', {
+    config: { rateLimit: app.rateLimits.signup },
     schema: { tags: ['staff: auth'], summary: 'Create a staff account, a store and the owner membership', body: SignupBody, response: responses({ 201: SignupResponse }) },
   }, async (request, reply) => {
     const result = await stores.signup(request.body as any);
@@ -21,6 +36,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   app.post('/api/auth/login', {
+    config: { rateLimit: app.rateLimits.login },
     schema: { tags: ['staff: auth'], summary: 'Log in; repeated failures are throttled (429)', body: LoginBody, response: responses({ 200: LoginResponse }) },
   }, async (request, reply) => {
     const { email, password } = request.body as { email: string; password: string };
@@ -33,8 +49,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     preValidation: requireStaff(ctx),
     schema: { tags: ['staff: auth'], summary: 'End this session', security, response: responses({ 200: Type.Object({ ok: Type.Boolean() }) }) },
   }, async (request, reply) => {
-    const header = request.headers.authorization?.replace(/^Bearer\s+/i, '');
-    const token = header?.startsWith('sst_') ? header : request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (token) await stores.logout(token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
@@ -45,6 +60,47 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     schema: { tags: ['staff: auth'], summary: 'The logged-in user and their stores', security, response: responses({ 200: Type.Object({ ok: Type.Boolean(), user: UserSchema, stores: Type.Array(MembershipStore) }) }) },
   }, async (request) => ({ ok: true, user: request.staffUser!, stores: await stores.listStoresOfUser(request.staffUser!.id) }));
 
+  app.post('/api/auth/password', {
+    preValidation: requireStaff(ctx),
+    schema: {
+      tags: ['staff: auth'],
+      summary: 'Change your password (the current one is checked like a login: 400 wrong-password, 429 when throttled); your other sessions end, this one stays',
+      security,
+      body: ChangePasswordBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), user: UserSchema }) }),
+    },
+  }, async (request) => {
+    const user = request.staffUser!;
+    await stores.changePassword(user.id, sessionTokenOf(request)!, request.body as { currentPassword: string; newPassword: string }, request.ip);
+    return { ok: true, user: { ...user, mustChangePassword: false } };
+  });
+
+  app.post('/api/auth/password-reset', {
+    config: { rateLimit: app.rateLimits.passwordReset },
+    schema: {
+      tags: ['staff: auth'],
+      summary: 'Ask for a password-reset link by email: 202 whatever the email (it never says whether an account exists); the mail, when SMTP is configured, holds a single-use link valid for one hour',
+      body: PasswordResetBody,
+      response: responses({ 202: Type.Object({ ok: Type.Boolean(), message: Type.String() }) }),
+    },
+  }, async (request, reply) => {
+    await stores.requestPasswordReset((request.body as { email: string }).email);
+    return reply.code(202).send({ ok: true, message: 'If an account has this email, a link to choose a new password is on its way. It works once, within one hour.' });
+  });
+
+  app.post('/api/auth/password-reset/confirm', {
+    config: { rateLimit: app.rateLimits.perIp },
+    schema: {
+      tags: ['staff: auth'],
+      summary: 'Set a new password with the token of a reset link (once; 400 reset-token-invalid, reset-token-used or reset-token-expired); every session of the account ends',
+      body: PasswordResetConfirmBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), email: Type.String({ description: 'the account, to sign in with the new password' }) }) }),
+    },
+  }, async (request) => {
+    const { token, newPassword } = request.body as { token: string; newPassword: string };
+    return { ok: true, ...(await stores.confirmPasswordReset(token, newPassword)) };
+  });
+
   app.get('/api/stores/:storeId', {
     preValidation: requireMember(ctx),
     schema: { tags: ['staff: store'], summary: 'Store settings', security, params: StoreParams, response: responses({ 200: Type.Object({ ok: Type.Boolean(), store: StoreSchema }) }) },
@@ -52,7 +108,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.patch('/api/stores/:storeId', {
     preValidation: requireMember(ctx, ['owner', 'admin']),
-    schema: { tags: ['staff: store'], summary: 'Update store settings', security, params: StoreParams, body: UpdateStoreBody, response: responses({ 200: Type.Object({ ok: Type.Boolean(), store: StoreSchema }) }) },
+    schema: { tags: ['staff: store'], summary: 'Update store settings (owner/admin); a new slug moves the public blog URLs', security, params: StoreParams, body: UpdateStoreBody, response: responses({ 200: Type.Object({ ok: Type.Boolean(), store: StoreSchema }) }) },
   }, async (request) => ({
     ok: true,
     store: await stores.updateStore(authStoreId(request), request.body as { settings?: Partial<StoreSettings> }),

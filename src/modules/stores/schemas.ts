@@ -1,5 +1,14 @@
 import { Type } from 'typebox';
-import { IsoTimestamp } from '../../http/schemas.ts';
+import { IsoTimestamp, NonBlank } from '../../http/schemas.ts';
+import { pattern } from '../../http/validation.ts';
+
+const CurrencyCode = Type.String(pattern(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code in capitals, e.g. GHS'));
+
+const StoreSlug = Type.String({
+  minLength: 2,
+  maxLength: 60,
+  ...pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters and digits, in words joined by single hyphens'),
+});
 
 export const RoleEnum = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('staff')]);
 
@@ -21,19 +30,44 @@ export const StoreSchema = Type.Object({
   updatedAt: IsoTimestamp,
 });
 
-export const UserSchema = Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() });
-
-export const SignupBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  password: Type.String({ minLength: 10, maxLength: 200 }),
-  name: Type.String({ minLength: 1, maxLength: 120 }),
-  store: Type.Object({
-    name: Type.String({ minLength: 1, maxLength: 120 }),
-    slug: Type.Optional(Type.String({ minLength: 2, maxLength: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })),
-    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
-    timezone: Type.Optional(Type.String({ maxLength: 64 })),
-  }),
+export const UserSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  mustChangePassword: Type.Boolean({ description: 'true while the account has the temporary password it was invited with; the console asks for a new one (POST /api/auth/password)' }),
 });
+
+const NewPassword = Type.String({ minLength: 10, maxLength: 200, description: 'at least 10 characters' });
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Type.String({ minLength: 1, maxLength: 200 }), newPassword: NewPassword },
+  { additionalProperties: false },
+);
+
+export const PasswordResetBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+
+export const PasswordResetConfirmBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'the token of the emailed link (…/console/reset-password?token=…)' }), newPassword: NewPassword },
+  { additionalProperties: false },
+);
+
+export const SignupBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    password: Type.String({ minLength: 10, maxLength: 200 }),
+    name: NonBlank(120),
+    store: Type.Object(
+      {
+        name: NonBlank(120),
+        slug: Type.Optional(StoreSlug),
+        currency: Type.Optional(CurrencyCode),
+        timezone: Type.Optional(Type.String({ maxLength: 64 })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const SignupResponse = Type.Object({
   ok: Type.Boolean(),
@@ -42,7 +76,7 @@ export const SignupResponse = Type.Object({
   store: Type.Pick(StoreSchema, ['id', 'slug', 'name', 'currency', 'timezone']),
 });
 
-export const LoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 200 }) });
+export const LoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
 export const MembershipStore = Type.Object({ id: Type.String(), slug: Type.String(), name: Type.String(), role: RoleEnum });
 
@@ -50,19 +84,23 @@ export const LoginResponse = Type.Object({ ok: Type.Boolean(), token: Type.Strin
 
 export const UpdateStoreBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+    name: Type.Optional(NonBlank(120)),
+    slug: Type.Optional({ ...StoreSlug, description: 'owner/admin; unique across stores (409 slug-taken). Public blog URLs (/s/{slug}/blog) change with it; the old ones answer 404.' }),
+    currency: Type.Optional(CurrencyCode),
     timezone: Type.Optional(Type.String({ maxLength: 64 })),
     notificationsEnabled: Type.Optional(Type.Boolean()),
-    settings: Type.Optional(Type.Partial(StoreSettingsSchema)),
+    settings: Type.Optional(Type.Partial(StoreSettingsSchema, { additionalProperties: false })),
   },
-  { minProperties: 1 },
+  { minProperties: 1, additionalProperties: false },
 );
 
 export const MemberSchema = Type.Object({ userId: Type.String(), email: Type.String(), name: Type.String(), role: RoleEnum, createdAt: IsoTimestamp });
 
-export const AddMemberBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  role: RoleEnum,
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-});
+export const AddMemberBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    role: RoleEnum,
+    name: Type.Optional(NonBlank(120)),
+  },
+  { additionalProperties: false },
+);

@@ -1,11 +1,13 @@
 import { IANAZone } from 'luxon';
 import type { AppContext } from '../../context.ts';
-import { conflict, forbidden, notFound, rateLimited, unauthorized, validationFailed } from '../../shared/errors.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized, validationFailed } from '../../shared/errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../../shared/hash.ts';
 import { newId, newStoreId, randomToken, base62Secret } from '../../shared/ids.ts';
 import { isCurrencyCode } from '../../shared/money.ts';
 import { slugify } from '../../shared/slug.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import * as repo from './repository.ts';
 import type { StoreRow } from './tables.ts';
 
@@ -37,6 +39,8 @@ export interface StaffUser {
   id: string;
   email: string;
   name: string;
+  /** The account still has the temporary password it was invited with: the console asks for a new one. */
+  mustChangePassword: boolean;
 }
 
 export interface StaffSession {
@@ -44,9 +48,32 @@ export interface StaffSession {
 }
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
-const LOGIN_WINDOW_SECONDS = 15 * 60;
-const LOGIN_MAX_FAILURES_PER_EMAIL = 5;
-const LOGIN_MAX_FAILURES_PER_IP = 20;
+
+/** A password-reset link works once, for this long. */
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+/** Reset mails per account per hour; more requests are answered the same and send nothing. */
+const RESET_MAILS_PER_HOUR = 3;
+
+function toStaffUser(row: { id: string; email: string; name: string; must_change_password: number }): StaffUser {
+  return { id: row.id, email: row.email, name: row.name, mustChangePassword: Number(row.must_change_password) === 1 };
+}
+
+/** A new store's time zone when signup names none; also stands in for an unusable stored one. */
+export const DEFAULT_TIMEZONE = 'Africa/Accra';
+
+/** A real IANA zone (Intl knows it); '' and names like 'Mars/Base' are not. */
+export function isIanaZone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+/**
+ * The zone slots and dates are computed in. A stored zone that is not usable (rows written before
+ * input was checked, or by hand) falls back to the default instead of failing every booking.
+ * IANAZone.create caches per name, so this costs a lookup; stored names are few.
+ */
+function usableZone(stored: string): string {
+  return IANAZone.create(stored).isValid ? stored : DEFAULT_TIMEZONE;
+}
 
 export function toStore(row: StoreRow): Store {
   return {
@@ -54,7 +81,7 @@ export function toStore(row: StoreRow): Store {
     slug: row.slug,
     name: row.name,
     currency: row.currency,
-    timezone: row.timezone,
+    timezone: usableZone(row.timezone),
     notificationsEnabled: Number(row.notifications_enabled) === 1,
     settings: { ...DEFAULT_SETTINGS, ...JSON.parse(row.settings as unknown as string) },
     createdAt: row.created_at,
@@ -80,11 +107,12 @@ function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-function checkStoreInput(input: NewStoreInput) {
+/** `prefix` is where the fields sit in the request body: `store.` at signup, nothing on PATCH. */
+function checkStoreInput(input: NewStoreInput, prefix = 'store.') {
   const details = [];
-  if (input.currency && !isCurrencyCode(input.currency)) details.push({ field: 'store.currency', message: 'must be an ISO 4217 code such as GHS' });
-  if (input.timezone && !IANAZone.isValidZone(input.timezone)) details.push({ field: 'store.timezone', message: 'must be an IANA time zone such as Africa/Accra' });
-  if (input.slug !== undefined && slugify(input.slug) !== input.slug) details.push({ field: 'store.slug', message: 'lowercase letters, digits and single hyphens only' });
+  if (input.currency && !isCurrencyCode(input.currency)) details.push({ field: `${prefix}currency`, message: 'must be an ISO 4217 code such as GHS' });
+  if (input.timezone !== undefined && !isIanaZone(input.timezone)) details.push({ field: `${prefix}timezone`, message: 'must be an IANA time zone such as Africa/Accra' });
+  if (input.slug !== undefined && slugify(input.slug) !== input.slug) details.push({ field: `${prefix}slug`, message: 'lowercase letters, digits and single hyphens only' });
   if (details.length) throw validationFailed(details);
 }
 
@@ -93,14 +121,15 @@ export function createStoresService(ctx: AppContext) {
   // A hash of a random password at the configured cost, so unknown emails cost as much as known ones.
   let dummyHash: Promise<string> | null = null;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomToken(12), ctx.config.passwordHashCost));
+  const loginThrottle = createLoginThrottle(db, ctx.config);
 
-  async function uniqueSlug(base: string): Promise<string> {
-    const root = slugify(base) || 'store';
-    for (let n = 1; n < 1000; n++) {
-      const candidate = n === 1 ? root : `${root}-${n}`;
-      if (!(await repo.slugTaken(db, candidate))) return candidate;
-    }
-    return `${root}-${base62Secret(6).toLowerCase()}`;
+  /** The store name's slug, numbered -2, -3… past those taken and those in `lost` (taken meanwhile). */
+  async function nextFreeSlug(executor: repo.Db, name: string, lost: ReadonlySet<string>): Promise<string> {
+    const root = slugify(name) || 'store';
+    const taken = await repo.slugsLike(executor, root);
+    for (const slug of lost) taken.add(slug);
+    if (!taken.has(root)) return root;
+    for (let n = 2; ; n++) if (!taken.has(`${root}-${n}`)) return `${root}-${n}`;
   }
 
   async function issueSession(userId: string) {
@@ -108,6 +137,42 @@ export function createStoresService(ctx: AppContext) {
     const now = nowIso();
     await repo.insertSession(db, { id: newId('ses'), token_hash: sha256(token), user_id: userId, created_at: now, expires_at: addSeconds(now, SESSION_TTL_SECONDS) });
     return token;
+  }
+
+  /** A new single-use reset link for the user; only the token's hash is stored. */
+  async function issueResetLink(executor: repo.Db, userId: string): Promise<{ link: string; expiresAt: string }> {
+    const token = `prt_${randomToken(32)}`;
+    const now = nowIso();
+    const expiresAt = addSeconds(now, PASSWORD_RESET_TTL_SECONDS);
+    await repo.insertPasswordReset(executor, { token_hash: sha256(token), user_id: userId, created_at: now, expires_at: expiresAt, used_at: null });
+    return { link: `${ctx.config.publicBaseUrl}/console/reset-password?token=${token}`, expiresAt };
+  }
+
+  function resetMail(name: string, link: string) {
+    const body = (shownLink: string) =>
+      [
+        `Hello ${name},`,
+        '',
+        `Someone (we hope you) asked to reset the password of your staff account at ${ctx.config.publicBaseUrl}.`,
+        'Open this link within one hour to choose a new password. It works once:',
+        '',
+        shownLink,
+        '',
+        'If you did not ask for this, ignore this mail: your password stays as it is.',
+      ].join('\n');
+    return { subject: 'Reset your password', text: body(link), redactedText: body('[link removed after sending]') };
+  }
+
+  /** The password, in `executor`'s transaction: no longer temporary; sessions (but `keep`) end; open reset links close. */
+  async function storePassword(executor: repo.Db, userId: string, passwordHash: string, keepSessionHash?: string) {
+    await repo.setPassword(executor, userId, passwordHash);
+    await repo.deleteSessionsOfUser(executor, userId, keepSessionHash);
+    await repo.closePasswordResets(executor, userId, nowIso());
+  }
+
+  async function replacePassword(userId: string, password: string, keepSessionHash?: string) {
+    const passwordHash = await hashPassword(password, ctx.config.passwordHashCost);
+    await db.transaction().execute((trx) => storePassword(trx, userId, passwordHash, keepSessionHash));
   }
 
   const service = {
@@ -135,39 +200,38 @@ export function createStoresService(ctx: AppContext) {
       checkStoreInput(input.store);
       const email = normaliseEmail(input.email);
       const now = nowIso();
-      const existing = await repo.findUserByEmail(db, email);
-      if (existing) throw conflict('email-taken', 'An account with this email already exists; log in and create the store from there.', [{ field: 'email', message: 'already registered' }]);
+      const emailTaken = () => conflict('email-taken', 'An account with this email already exists; log in and create the store from there.', [{ field: 'email', message: 'already registered' }]);
+      const slugTaken = () => conflict('slug-taken', 'This store slug is taken.', [{ field: 'store.slug', message: 'already used by another store' }]);
+      // Checked before the slow password hash; checked again by the inserts, which decide a race.
+      if (await repo.findUserByEmail(db, email)) throw emailTaken();
+      if (input.store.slug && (await repo.slugTaken(db, input.store.slug))) throw slugTaken();
       const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
-      if (input.store.slug && (await repo.slugTaken(db, input.store.slug))) {
-        throw conflict('slug-taken', 'This store slug is taken.', [{ field: 'store.slug', message: 'already used by another store' }]);
-      }
-      const slug = input.store.slug ?? (await uniqueSlug(input.store.name));
-      const user = { id: newId('usr'), email, name: input.name.trim(), password_hash: passwordHash, created_at: now };
-      const storeRow = {
+      const user = { id: newId('usr'), email, name: input.name.trim(), password_hash: passwordHash, must_change_password: 0, created_at: now };
+      const storeRow: StoreRow = {
         id: newStoreId(),
-        slug,
+        slug: '',
         name: input.store.name.trim(),
         currency: input.store.currency ?? 'GHS',
-        timezone: input.store.timezone ?? 'Africa/Accra',
+        timezone: input.store.timezone ?? DEFAULT_TIMEZONE,
         notifications_enabled: 1,
         settings: JSON.stringify(DEFAULT_SETTINGS),
         created_at: now,
         updated_at: now,
       };
-      try {
-        await db.transaction().execute(async (trx) => {
-          await repo.insertUser(trx, user);
-          await repo.insertStore(trx, storeRow);
-          await repo.insertMembership(trx, { store_id: storeRow.id, user_id: user.id, role: 'owner', created_at: now });
-        });
-      } catch (error) {
-        if ((error as any)?.code && /23505|CONSTRAINT/.test(String((error as any).code))) {
-          throw conflict('conflict', 'The email or store slug was just taken; try again.');
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.insertUserIfEmailFree(trx, user))) throw emailTaken();
+        // A generated slug another signup took since it was chosen gives way to the next free one.
+        const lost = new Set<string>();
+        for (;;) {
+          storeRow.slug = input.store.slug ?? (await nextFreeSlug(trx, input.store.name, lost));
+          if (await repo.insertStoreIfSlugFree(trx, storeRow)) break;
+          if (input.store.slug) throw slugTaken();
+          lost.add(storeRow.slug);
         }
-        throw error;
-      }
+        await repo.insertMembershipIfNew(trx, { store_id: storeRow.id, user_id: user.id, role: 'owner', created_at: now });
+      });
       const row = await repo.findStoreById(db, storeRow.id);
-      return { user: { id: user.id, email, name: user.name }, store: toStore(row!) };
+      return { user: toStaffUser(user), store: toStore(row!) };
     },
 
     async signup(input: SignupInput) {
@@ -178,28 +242,18 @@ export function createStoresService(ctx: AppContext) {
 
     async login(emailInput: string, password: string, ip: string) {
       const email = normaliseEmail(emailInput);
-      const now = nowIso();
-      const since = addSeconds(now, -LOGIN_WINDOW_SECONDS);
-      const subjects = [`email:${email}`, `ip:${ip}`];
-      const failures = await repo.recentLoginFailures(db, subjects, since);
-      const byEmail = failures.get(subjects[0]);
-      const byIp = failures.get(subjects[1]);
-      const blocked = (byEmail && byEmail.count >= LOGIN_MAX_FAILURES_PER_EMAIL ? byEmail : null) ?? (byIp && byIp.count >= LOGIN_MAX_FAILURES_PER_IP ? byIp : null);
-      if (blocked) {
-        const retryAfter = (Date.parse(blocked.oldest) + LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000;
-        throw rateLimited(retryAfter, 'Too many failed logins; wait before trying again.');
-      }
+      const attempt = await loginThrottle.begin(email, ip);
       const user = await repo.findUserByEmail(db, email);
       // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
       const ok = await verifyPassword(password, user?.password_hash ?? (await getDummyHash()));
       if (!user || !ok) {
-        await repo.recordLoginFailure(db, subjects, now, addSeconds(now, -LOGIN_WINDOW_SECONDS * 4));
+        await attempt.failed();
         throw unauthorized('unauthorized', 'Email or password is wrong.');
       }
-      await repo.clearLoginFailures(db, subjects[0]);
+      await attempt.succeeded();
       const token = await issueSession(user.id);
       const stores = await repo.listStoresOfUser(db, user.id);
-      return { token, user: { id: user.id, email: user.email, name: user.name }, stores };
+      return { token, user: toStaffUser(user), stores };
     },
 
     /** Housekeeping: deletes expired sessions (they can no longer log anyone in); returns how many. */
@@ -211,9 +265,94 @@ export function createStoresService(ctx: AppContext) {
       await repo.deleteSession(db, sha256(token));
     },
 
+    /**
+     * A logged-in user changes their password. The current one is checked like a login (a wrong one
+     * counts against the login throttle: a stolen session cannot guess it). Every other session of
+     * the user ends, this one stays; open reset links close.
+     */
+    async changePassword(userId: string, sessionToken: string, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw unauthorized('unauthorized', 'The session has expired or was logged out; log in again.');
+      if (input.newPassword === input.currentPassword) throw validationFailed([{ field: 'newPassword', message: 'must differ from the current password' }]);
+      const attempt = await loginThrottle.begin(user.email, ip);
+      if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
+        await attempt.failed();
+        throw badRequest('wrong-password', 'The current password is wrong.', [{ field: 'currentPassword', message: 'is not your current password' }]);
+      }
+      await attempt.succeeded();
+      await replacePassword(user.id, input.newPassword, sha256(sessionToken));
+    },
+
+    /**
+     * POST /api/auth/password-reset: mails the account a single-use link valid for an hour, when
+     * SMTP is configured and the account exists; the caller answers the same in every case (no
+     * account discovery). At most RESET_MAILS_PER_HOUR mails per account per hour.
+     */
+    async requestPasswordReset(emailInput: string): Promise<void> {
+      if (!ctx.config.smtpUrl) {
+        ctx.log.info('password reset requested, but SMTP_URL is not set: no mail sent (an operator can run store-service users reset-password)');
+        return;
+      }
+      const user = await repo.findUserByEmail(db, normaliseEmail(emailInput));
+      if (!user) return;
+      if ((await repo.countPasswordResetsSince(db, user.id, addSeconds(nowIso(), -3600))) >= RESET_MAILS_PER_HOUR) {
+        ctx.log.info({ userId: user.id }, 'password reset: hourly mail budget of the account used up; nothing sent');
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        const { link } = await issueResetLink(trx, user.id);
+        await ctx.services.bookings.queueAccountMail(trx, { to: user.email, ...resetMail(user.name, link) });
+      });
+      ctx.services.bookings.mailCommitted();
+    },
+
+    /** The operator's way (CLI): a reset link for the account, printed instead of mailed. */
+    async createPasswordResetLink(emailInput: string): Promise<{ user: StaffUser; link: string; expiresAt: string }> {
+      const user = await repo.findUserByEmail(db, normaliseEmail(emailInput));
+      if (!user) throw notFound('user-not-found', `No staff account with the email ${normaliseEmail(emailInput)}.`);
+      return { user: toStaffUser(user), ...(await issueResetLink(db, user.id)) };
+    },
+
+    /** The operator's way (CLI): sets the password; every session of the account ends. */
+    async setPasswordByEmail(emailInput: string, password: string): Promise<StaffUser> {
+      const user = await repo.findUserByEmail(db, normaliseEmail(emailInput));
+      if (!user) throw notFound('user-not-found', `No staff account with the email ${normaliseEmail(emailInput)}.`);
+      await replacePassword(user.id, password);
+      return toStaffUser({ ...user, must_change_password: 0 });
+    },
+
+    /**
+     * POST /api/auth/password-reset/confirm: a link's token sets a new password, once. Every
+     * session of the account ends (whoever had it is out), and its other open links close.
+     */
+    async confirmPasswordReset(token: string, newPassword: string): Promise<{ email: string }> {
+      const tokenHash = sha256(token);
+      const now = nowIso();
+      const reset = await repo.findPasswordReset(db, tokenHash);
+      if (!reset) throw badRequest('reset-token-invalid', 'This password-reset link is not valid. Ask for a new one.', [{ field: 'token', message: 'unknown' }]);
+      if (reset.used_at) throw badRequest('reset-token-used', 'This password-reset link was already used. Ask for a new one if you still need it.', [{ field: 'token', message: 'already used' }]);
+      if (reset.expires_at <= now) throw badRequest('reset-token-expired', 'This password-reset link has expired (links work for one hour). Ask for a new one.', [{ field: 'token', message: 'expired' }]);
+      const user = await repo.findUserById(db, reset.user_id);
+      if (!user) throw badRequest('reset-token-invalid', 'This password-reset link is not valid. Ask for a new one.', [{ field: 'token', message: 'unknown' }]);
+      const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashCost);
+      await db.transaction().execute(async (trx) => {
+        // Decides between racing uses of one link (and one that expired meanwhile).
+        if (!(await repo.usePasswordReset(trx, tokenHash, nowIso()))) {
+          throw badRequest('reset-token-used', 'This password-reset link was already used. Ask for a new one if you still need it.', [{ field: 'token', message: 'already used' }]);
+        }
+        await storePassword(trx, user.id, passwordHash);
+      });
+      return { email: user.email };
+    },
+
+    /** Housekeeping: deletes reset links expired for a day (kept that long to tell "expired" from "unknown"). */
+    async pruneExpiredPasswordResets(now = nowIso()): Promise<number> {
+      return repo.deleteExpiredPasswordResets(db, addSeconds(now, -24 * 3600));
+    },
+
     async resolveSession(token: string): Promise<StaffSession | null> {
       const row = await repo.findSession(db, sha256(token), nowIso());
-      return row ? { user: { id: row.user_id, email: row.email, name: row.name } } : null;
+      return row ? { user: toStaffUser({ ...row, id: row.user_id }) } : null;
     },
 
     async listStoresOfUser(userId: string) {
@@ -225,19 +364,33 @@ export function createStoresService(ctx: AppContext) {
       return m ? m.role : null;
     },
 
+    /** A new slug moves the store's public blog URLs with it (its published posts' projection too). */
     async updateStore(
       storeId: string,
-      patch: { name?: string; currency?: string; timezone?: string; notificationsEnabled?: boolean; settings?: Partial<StoreSettings> },
+      patch: { name?: string; slug?: string; currency?: string; timezone?: string; notificationsEnabled?: boolean; settings?: Partial<StoreSettings> },
     ): Promise<Store> {
       const current = await service.getStore(storeId);
-      checkStoreInput({ name: patch.name ?? current.name, currency: patch.currency, timezone: patch.timezone });
-      await repo.updateStore(db, storeId, {
-        ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
-        ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
-        ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
-        ...(patch.notificationsEnabled !== undefined ? { notifications_enabled: patch.notificationsEnabled ? 1 : 0 } : {}),
-        ...(patch.settings !== undefined ? { settings: JSON.stringify({ ...current.settings, ...patch.settings }) } : {}),
-        updated_at: nowIso(),
+      checkStoreInput({ name: patch.name ?? current.name, slug: patch.slug, currency: patch.currency, timezone: patch.timezone }, '');
+      const newSlug = patch.slug !== undefined && patch.slug !== current.slug ? patch.slug : undefined;
+      const slugTaken = () => conflict('slug-taken', 'This store slug is taken.', [{ field: 'slug', message: 'already used by another store' }]);
+      if (newSlug && (await repo.slugTaken(db, newSlug))) throw slugTaken();
+      await db.transaction().execute(async (trx) => {
+        try {
+          await repo.updateStore(trx, storeId, {
+            ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+            ...(newSlug ? { slug: newSlug } : {}),
+            ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+            ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+            ...(patch.notificationsEnabled !== undefined ? { notifications_enabled: patch.notificationsEnabled ? 1 : 0 } : {}),
+            ...(patch.settings !== undefined ? { settings: JSON.stringify({ ...current.settings, ...patch.settings }) } : {}),
+            updated_at: nowIso(),
+          });
+        } catch (error) {
+          // Another store took the slug since the check above.
+          if (newSlug && isUniqueViolation(error)) throw slugTaken();
+          throw error;
+        }
+        if (newSlug) await ctx.services.blog.storeSlugChanged(trx, storeId, newSlug);
       });
       if (patch.currency !== undefined || patch.name !== undefined) await ctx.services.catalog.invalidate(storeId);
       return service.getStore(storeId);
@@ -253,16 +406,32 @@ export function createStoresService(ctx: AppContext) {
       if (input.role === 'owner' && actorRole !== 'owner') throw forbidden('Only an owner can add another owner.');
       const email = normaliseEmail(input.email);
       const now = nowIso();
-      let user = await repo.findUserByEmail(db, email);
-      let temporaryPassword: string | undefined;
-      if (!user) {
-        temporaryPassword = base62Secret(16);
-        user = { id: newId('usr'), email, name: input.name?.trim() || email.split('@')[0], password_hash: await hashPassword(temporaryPassword, ctx.config.passwordHashCost), created_at: now };
-        await repo.insertUser(db, user);
-      }
-      if (await repo.findMembership(db, storeId, user.id)) throw conflict('conflict', 'This person is already a member of the store.');
-      await repo.insertMembership(db, { store_id: storeId, user_id: user.id, role: input.role, created_at: now });
-      return { member: { userId: user.id, email, name: user.name, role: input.role, createdAt: now }, ...(temporaryPassword ? { temporaryPassword } : {}) };
+      const existing = await repo.findUserByEmail(db, email);
+      // A new account's password is hashed before the transaction: nothing waits on scrypt.
+      const temporaryPassword = existing ? undefined : base62Secret(16);
+      const newUser = temporaryPassword
+        ? {
+            id: newId('usr'),
+            email,
+            name: input.name?.trim() || email.split('@')[0],
+            password_hash: await hashPassword(temporaryPassword, ctx.config.passwordHashCost),
+            must_change_password: 1,
+            created_at: now,
+          }
+        : null;
+      // The account and its membership commit together, so the request that created the account
+      // is the one that answers with its temporary password; concurrent invites of the same email
+      // reuse that account (its insert waits for this commit) and find the membership taken: 409.
+      const { user, created } = await db.transaction().execute(async (trx) => {
+        const created = newUser !== null && (await repo.insertUserIfEmailFree(trx, newUser));
+        const user = existing ?? (created ? newUser : await repo.findUserByEmail(trx, email));
+        if (!user) throw new Error('account vanished between insert and read');
+        if (!(await repo.insertMembershipIfNew(trx, { store_id: storeId, user_id: user.id, role: input.role, created_at: now }))) {
+          throw conflict('conflict', 'This person is already a member of the store.');
+        }
+        return { user, created };
+      });
+      return { member: { userId: user.id, email, name: user.name, role: input.role, createdAt: now }, ...(created ? { temporaryPassword } : {}) };
     },
 
     async removeMember(storeId: string, actor: { userId: string; role: Role }, userId: string) {

@@ -16,7 +16,18 @@ export interface UserRow {
   email: string;
   name: string;
   password_hash: string;
+  /** 1 while the account has the temporary password it was invited with. */
+  must_change_password: number;
   created_at: string;
+}
+
+/** A password-reset link: single use, valid until expires_at. The token itself is never stored. */
+export interface PasswordResetRow {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface MembershipRow {
@@ -34,9 +45,13 @@ export interface SessionRow {
   expires_at: string;
 }
 
-export interface LoginFailureRow {
+/** One login-throttle counter: an account, a source address, or the pair (subject is a hash). */
+export interface LoginThrottleRow {
   subject: string;
-  failed_at: string;
+  failures: number;
+  last_failure_at: string;
+  /** Attempts that this counter governs are refused until then. */
+  blocked_until: string | null;
 }
 
 export interface ApiKeyRow {
@@ -60,6 +75,7 @@ export interface StoreTables {
   users: UserRow;
   memberships: MembershipRow;
   sessions: SessionRow;
-  login_failures: LoginFailureRow;
+  password_resets: PasswordResetRow;
+  login_throttle: LoginThrottleRow;
   api_keys: ApiKeyRow;
 }
