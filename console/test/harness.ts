@@ -92,7 +92,12 @@ export async function shoot(page: Page, name: string, engine: string) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${name}: the page is ${overflow}px wider than a 390 px screen`);
     }
+    // A full-page picture taken while scrolled draws the fixed header and navigation where the
+    // window is, across the middle of the page: take it from the top, then scroll back.
+    const scrolled = await page.evaluate(() => window.scrollY);
+    if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SHOTS, `${name}-${width}-${engine}.png`), fullPage: true });
+    if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   }
   await page.setViewportSize(original);
 }
