@@ -18,9 +18,16 @@ import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 
-const N = Number(process.argv[2] ?? 10_000);
+import { pathToFileURL } from 'node:url';
 
-function feedItems(priceOffset: number) {
+export interface SyncStep {
+  step: string;
+  seconds: number;
+  serverMs: number;
+  counts: string;
+}
+
+function feedItems(N: number, priceOffset: number) {
   return Array.from({ length: N }, (_, i) => ({
     id: `sku-${i}`,
     name: `Product ${i}`,
@@ -40,7 +47,8 @@ function toCsv(items: ReturnType<typeof feedItems>): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-async function run(dialect: 'sqlite' | 'postgres') {
+/** Times a full feed of `N` new items, its update, the same feed again, a CSV upsert and its rollback. */
+export async function measureSync(dialect: 'sqlite' | 'postgres', N = 10_000): Promise<SyncStep[]> {
   const scratch = await scratchDatabase(dialect, 'bench_sync');
   const { url, cleanup } = scratch;
   const database = await connectDatabase(url);
@@ -50,7 +58,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const results: Array<{ step: string; seconds: number; serverMs: number; counts: string }> = [];
+  const results: SyncStep[] = [];
   try {
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
@@ -70,12 +78,12 @@ async function run(dialect: 'sqlite' | 'postgres') {
       results.push({ step, seconds, serverMs: data.run.durationMs, counts: `+${c.created} ~${c.updated} -${c.deleted} =${c.unchanged}` });
       return data.run.runId as string;
     };
-    const feed = (offset: number) => JSON.stringify({ mode: 'full', items: feedItems(offset) });
+    const feed = (offset: number) => JSON.stringify({ mode: 'full', items: feedItems(N, offset) });
     const syncPath = `/developer/sync-runs?storeId=${storeId}`;
     await timed('create (JSON, full)', syncPath, feed(0), 'application/json');
     await timed('update (JSON, full)', syncPath, feed(1), 'application/json');
     await timed('same (JSON, full)', syncPath, feed(1), 'application/json');
-    const csvRun = await timed('csv (upsert)', `${syncPath}&mode=upsert`, toCsv(feedItems(2)), 'text/csv');
+    const csvRun = await timed('csv (upsert)', `${syncPath}&mode=upsert`, toCsv(feedItems(N, 2)), 'text/csv');
     await timed('rollback of csv run', `/developer/sync-runs/${csvRun}/rollback?storeId=${storeId}`, '', '');
   } finally {
     await app.close();
@@ -86,13 +94,16 @@ async function run(dialect: 'sqlite' | 'postgres') {
   return results;
 }
 
-console.log(`Catalog sync, ${N} items per feed, over HTTP on 127.0.0.1`);
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  try {
-    const results = await run(dialect);
-    console.log(`\n${dialect}`);
-    for (const r of results) console.log(`  ${r.step.padEnd(22)} ${r.seconds.toFixed(2).padStart(6)} s   (server ${String(r.serverMs).padStart(5)} ms)   ${r.counts}`);
-  } catch (error) {
-    console.log(`\n${dialect}: not measured (${(error as Error).message})`);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const N = Number(process.argv[2] ?? 10_000);
+  console.log(`Catalog sync, ${N} items per feed, over HTTP on 127.0.0.1`);
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    try {
+      const results = await measureSync(dialect, N);
+      console.log(`\n${dialect}`);
+      for (const r of results) console.log(`  ${r.step.padEnd(22)} ${r.seconds.toFixed(2).padStart(6)} s   (server ${String(r.serverMs).padStart(5)} ms)   ${r.counts}`);
+    } catch (error) {
+      console.log(`\n${dialect}: not measured (${(error as Error).message})`);
+    }
   }
 }

@@ -18,8 +18,20 @@ import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { startEventsWorkers } from '../src/modules/events/workers.ts';
 
-const BURST = Number(process.argv[2] ?? 1000);
-const PACED = Number(process.argv[3] ?? 300);
+import { pathToFileURL } from 'node:url';
+
+/** What one engine's delivery run measured. */
+export interface WebhookFigures {
+  queued: number;
+  emittedPerSecond: number;
+  drainSeconds: number;
+  deliveriesPerSecond: number;
+  paced: number;
+  lagP50Ms: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  extraIds: number;
+}
 
 interface Receiver {
   url: string;
@@ -93,7 +105,8 @@ async function emitOne(app: App, storeId: string, commits: Map<string, number>, 
   commits.set(envelope.id, performance.now());
 }
 
-async function run(dialect: 'sqlite' | 'postgres') {
+/** Delivers `burst` queued events, then `paced` events at ~100/s, through the real worker to a loopback receiver. */
+export async function measureWebhooks(dialect: 'sqlite' | 'postgres', BURST = 1000, PACED = 300): Promise<WebhookFigures> {
   const { app, database, cleanup } = await setup(dialect);
   const receiver = await startReceiver();
   try {
@@ -128,12 +141,17 @@ async function run(dialect: 'sqlite' | 'postgres') {
     }
     await receiver.waitForCount(BURST + PACED, 60_000);
     const lags = [...pacedCommits].map(([id, at]) => receiver.arrivals.get(id)! - at).sort((a, b) => a - b);
-    const dupes = receiver.arrivals.size - (BURST + PACED);
-    console.log(
-      `${dialect.padEnd(8)} ${BURST} queued events (emitted at ${(BURST / (emittedIn / 1000)).toFixed(0)}/s) drained in ${((lastArrival - started) / 1000).toFixed(2)} s → ${throughput.toFixed(0)} events/s | ` +
-        `paced ${PACED} events (≈100/s): commit→first attempt p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${lags[lags.length - 1].toFixed(1)} ms` +
-        (dupes ? ` | unexpected extra ids: ${dupes}` : ''),
-    );
+    return {
+      queued: BURST,
+      emittedPerSecond: BURST / (emittedIn / 1000),
+      drainSeconds: (lastArrival - started) / 1000,
+      deliveriesPerSecond: throughput,
+      paced: PACED,
+      lagP50Ms: percentile(lags, 50),
+      lagP99Ms: percentile(lags, 99),
+      lagMaxMs: lags[lags.length - 1],
+      extraIds: receiver.arrivals.size - (BURST + PACED),
+    };
   } finally {
     await app.close();
     await receiver.close();
@@ -142,5 +160,16 @@ async function run(dialect: 'sqlite' | 'postgres') {
   }
 }
 
-const engines: Array<'sqlite' | 'postgres'> = process.env.BENCH_SQLITE_ONLY ? ['sqlite'] : ['sqlite', 'postgres'];
-for (const dialect of engines) await run(dialect);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const burst = Number(process.argv[2] ?? 1000);
+  const paced = Number(process.argv[3] ?? 300);
+  const engines: Array<'sqlite' | 'postgres'> = process.env.BENCH_SQLITE_ONLY ? ['sqlite'] : ['sqlite', 'postgres'];
+  for (const dialect of engines) {
+    const f = await measureWebhooks(dialect, burst, paced);
+    console.log(
+      `${dialect.padEnd(8)} ${f.queued} queued events (emitted at ${f.emittedPerSecond.toFixed(0)}/s) drained in ${f.drainSeconds.toFixed(2)} s → ${f.deliveriesPerSecond.toFixed(0)} events/s | ` +
+        `paced ${f.paced} events (≈100/s): commit→first attempt p50 ${f.lagP50Ms.toFixed(1)} ms, p99 ${f.lagP99Ms.toFixed(1)} ms, max ${f.lagMaxMs.toFixed(1)} ms` +
+        (f.extraIds ? ` | unexpected extra ids: ${f.extraIds}` : ''),
+    );
+  }
+}
