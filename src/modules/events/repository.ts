@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
+import type { EventRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
 
 type Db = Executor<Database>;
 
@@ -33,6 +33,26 @@ export async function deleteEndpoint(db: Db, storeId: string, endpointId: string
 
 export async function enabledEndpoints(db: Db, storeId: string): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
   return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('store_id', '=', storeId).where('enabled', '=', 1).execute();
+}
+
+/**
+ * Records an event and reads the store's enabled endpoints. On PostgreSQL that is one statement (a
+ * data-modifying CTE runs whether or not the query reads it): one round trip less inside every
+ * write that emits, which for bookings is time the service's capacity lock is held. SQLite has no
+ * data-modifying CTEs and no network between it and us: two statements there.
+ */
+export async function insertEventListingEndpoints(db: Db, event: EventRow): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
+  if (!isPostgres(db)) {
+    await db.insertInto('events').values(event).execute();
+    return enabledEndpoints(db, event.store_id);
+  }
+  return db
+    .with('recorded', (qc) => qc.insertInto('events').values(event))
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('store_id', '=', event.store_id)
+    .where('enabled', '=', 1)
+    .execute();
 }
 
 export async function insertDeliveries(db: Db, rows: WebhookDeliveryRow[]): Promise<void> {

@@ -272,8 +272,8 @@ export function createEventsService(ctx: AppContext) {
     /** Records an event inside `trx` (pass the transaction of the change) and queues its deliveries. */
     async emit<T>(trx: Executor<Database>, storeId: string, type: EventType, data: T): Promise<EventEnvelope<T>> {
       const envelope: EventEnvelope<T> = { id: newId('evt'), type, createdAt: nowIso(), storeId, data };
-      await trx.insertInto('events').values({ id: envelope.id, store_id: storeId, type, payload: JSON.stringify(envelope), created_at: envelope.createdAt }).execute();
-      const endpoints = (await repo.enabledEndpoints(trx, storeId)).filter((e) => endpointWants(JSON.parse(e.events) as string[], type));
+      const all = await repo.insertEventListingEndpoints(trx, { id: envelope.id, store_id: storeId, type, payload: JSON.stringify(envelope), created_at: envelope.createdAt });
+      const endpoints = all.filter((e) => endpointWants(JSON.parse(e.events) as string[], type));
       if (endpoints.length === 0) return envelope;
       const schedule = config.webhookRetrySchedule;
       const due = new Date(Date.parse(envelope.createdAt) + delayBefore(schedule, 1) * 1000).toISOString();
