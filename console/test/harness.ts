@@ -63,8 +63,15 @@ export function describeConsole(title: string, body: (c: ConsoleEnv) => void, op
   }, { env: { PUBLIC_BASE_URL: base, ...options.env } });
 }
 
+/** Waits until no CSS transition runs (folding navigation, notices fading in or out). */
+async function settle(page: Page) {
+  await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'), undefined, { timeout: 5_000 });
+}
+
 /** axe-core on the page as it is now: no serious or critical violations. */
 export async function checkA11y(page: Page, label: string) {
+  // A notice fading in or out is half transparent: axe would judge its text's contrast mid-fade.
+  await settle(page);
   // Evaluated through the DevTools protocol, so the console's CSP (script-src 'self') does not apply.
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
@@ -87,7 +94,7 @@ export async function shoot(page: Page, name: string, engine: string) {
     await page.waitForTimeout(150);
     // The AppShell animates its padding when the navigation bar folds away (200 ms): on a busy
     // machine the page is still wider than the screen after the pause above. Measure once it ends.
-    await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'), undefined, { timeout: 5_000 });
+    await settle(page);
     if (width === 390) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${name}: the page is ${overflow}px wider than a 390 px screen`);

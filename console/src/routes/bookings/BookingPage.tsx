@@ -2,7 +2,7 @@
 // status changes the booking allows (CONTRACT §4), each saying whether the customer gets an email.
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifyDone } from '../../lib/notify';
 import { Link, useParams } from 'react-router';
 import { NEXT_STATUSES, useBooking, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
 import { ApiError } from '../../api/client';
@@ -90,7 +90,7 @@ function BookingView({ booking }: { booking: Booking }) {
     setActionError(null);
     try {
       await update.mutateAsync(body);
-      notifications.show({ color: 'teal', message: DONE[body.status as BookingStatus] ?? 'Booking updated' });
+      notifyDone(DONE[body.status as BookingStatus] ?? 'Booking updated');
       return true;
     } catch (error) {
       setActionError(error);
@@ -204,7 +204,7 @@ function BookingView({ booking }: { booking: Booking }) {
           onClose={() => setRescheduling(false)}
           onDone={() => {
             setRescheduling(false);
-            notifications.show({ color: 'teal', message: DONE.rescheduled });
+            notifyDone(DONE.rescheduled ?? 'Booking moved');
           }}
         />
       )}
@@ -241,7 +241,7 @@ function PaymentCard({ booking }: { booking: Booking }) {
           setError(null);
           try {
             await update.mutateAsync({ paymentStatus: status as Booking['paymentStatus'] });
-            notifications.show({ color: 'teal', message: `Payment marked ${statusLabel(status).toLowerCase()}` });
+            notifyDone(`Payment marked ${statusLabel(status).toLowerCase()}`);
           } catch (err) {
             setError(err instanceof Error ? err.message : 'The payment status was not changed.');
           }
@@ -272,7 +272,7 @@ function StaffNotes({ booking }: { booking: Booking }) {
           setError(null);
           try {
             await update.mutateAsync({ staffNotes: text.trim() ? text : null });
-            notifications.show({ color: 'teal', message: 'Staff notes saved' });
+            notifyDone('Staff notes saved');
           } catch (err) {
             if (err instanceof ApiError) setError(err.details.find((d) => d.field === 'staffNotes')?.message ?? err.message);
             else setError('The notes were not saved. Try again.');
