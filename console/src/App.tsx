@@ -36,6 +36,10 @@ const cssVariables: CSSVariablesResolver = () => ({
     // The primary colour's tint one step paler, so its shade-9 text (the active section) keeps 4.5:1.
     '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
     '--mantine-color-teal-light-hover': 'var(--mantine-color-gray-0)',
+    // Hovered filled buttons go darker, not paler: Mantine's hover for shade 9 is shade 8, under
+    // 4.5:1 with white text for teal and red.
+    '--mantine-color-teal-filled-hover': '#066b4d',
+    '--mantine-color-red-filled-hover': '#a51d1d',
     // Field errors in red 9 (Mantine's default red is under 4.5:1 on white).
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
