@@ -9,6 +9,7 @@ import { useSession } from './api/session';
 import { StoreLayout } from './components/AppLayout';
 import { PageError, PageLoader } from './components/PageState';
 import { ReloginModal } from './components/ReloginModal';
+import { sectionPages } from './routes/sections';
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -70,18 +71,18 @@ const router = createBrowserRouter(
       element: <StoreLayout />,
       children: [
         { index: true, element: <Navigate to="today" replace /> },
-        { path: 'today', lazy: () => import('./routes/today/TodayPage') },
-        { path: 'bookings', lazy: () => import('./routes/bookings/BookingsPage') },
+        { path: 'today', lazy: sectionPages.today },
+        { path: 'bookings', lazy: sectionPages.bookings },
         { path: 'bookings/:bookingId', lazy: () => import('./routes/bookings/BookingPage') },
-        { path: 'orders', lazy: () => import('./routes/orders/OrdersPage') },
+        { path: 'orders', lazy: sectionPages.orders },
         { path: 'orders/:orderId', lazy: () => import('./routes/orders/OrderPage') },
-        { path: 'catalog', lazy: () => import('./routes/catalog/CatalogPage') },
+        { path: 'catalog', lazy: sectionPages.catalog },
         { path: 'catalog/new', lazy: () => import('./routes/catalog/ItemEditPage') },
         { path: 'catalog/:itemId', lazy: () => import('./routes/catalog/ItemEditPage') },
-        { path: 'customers', lazy: () => import('./routes/customers/CustomersPage') },
+        { path: 'customers', lazy: sectionPages.customers },
         { path: 'customers/:customerId', lazy: () => import('./routes/customers/CustomerPage') },
-        { path: 'content', lazy: () => import('./routes/content/ContentPage') },
-        { path: 'blog', lazy: () => import('./routes/blog/BlogPage') },
+        { path: 'content', lazy: sectionPages.content },
+        { path: 'blog', lazy: sectionPages.blog },
         { path: 'blog/:postId', lazy: () => import('./routes/blog/PostEditorPage') },
         {
           path: 'developers',
@@ -95,7 +96,7 @@ const router = createBrowserRouter(
           ],
         },
         { path: 'connect', lazy: () => import('./routes/connect/ConnectPage') },
-        { path: 'settings', lazy: () => import('./routes/settings/SettingsPage') },
+        { path: 'settings', lazy: sectionPages.settings },
         { path: 'account', lazy: () => import('./routes/account/AccountPage') },
         { path: '*', lazy: () => import('./routes/NotFoundPage') },
       ],

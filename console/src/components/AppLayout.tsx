@@ -1,6 +1,6 @@
 // The frame of every store page: a header with the store switcher and account menu, a navigation
 // bar (a drawer on phones) listing only what the member's role may use, and the page itself.
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AppShell, Burger, Center, Group, Loader, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { canManage, useLogout, useSession, type Role } from '../api/session';
 import { useStoreSettings } from '../api/store';
 import { StoreProvider } from './store-context';
 import { PageLoader } from './PageState';
+import { prefetchSections } from '../routes/sections';
 
 interface NavItem {
   to: string;
@@ -35,6 +36,10 @@ export function StoreLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const signedIn = !!session.data;
+  useEffect(() => {
+    if (signedIn) prefetchSections();
+  }, [signedIn]);
 
   if (session.isPending) return <PageLoader />;
   if (!session.data) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
