@@ -1,5 +1,6 @@
-// Writes the TypeScript types of the API (openapi-typescript) for every client in the repository:
-// the staff console and the SDK. `--check` fails instead of writing when a file is stale.
+// Writes the TypeScript types of the API (openapi-typescript) once, into the SDK that ships them;
+// the staff console imports the same file (console/src/api/schema.ts). `--check` fails instead of
+// writing when the file is stale.
 //   npm run generate:api          regenerate
 //   npm run generate:api -- --check
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { openApiDocument } from './openapi-document.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-export const TARGETS = ['console/src/api/schema.d.ts', 'sdk/src/generated/schema.d.ts'].filter((t) => existsSync(join(ROOT, t.split('/')[0])));
+export const TARGETS = ['sdk/src/generated/schema.d.ts'];
 
 const HEADER = '// Generated from /openapi.json by scripts/generate-api-types.ts (npm run generate:api). Do not edit.\n';
 
