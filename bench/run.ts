@@ -1,17 +1,27 @@
-// `npm run bench [-- --duration 10 --connections 10 --only catalog --engine sqlite|postgres]`
+// `npm run bench [-- --duration 10 --connections 10 --only catalog --engine sqlite|postgres --grown]`
 // Starts the real server (startServer) on each engine on 127.0.0.1 with rate limits raised, creates a
 // store, owner and integration key over HTTP, then drives GET /healthz (the bare route) and every
 // scenario of bench/scenarios/*.ts with autocannon, and prints req/s as a ratio to the bare route.
 // PostgreSQL runs when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, in a fresh schema dropped after.
+//
+// --grown: the store as it has grown (bench/grown.ts: 100,000 customers, 200,000 bookings over two
+// years, 100,000 orders, 5,000 items, 20 services). Per engine: two stores are signed up, the server
+// stops, the grown history is bulk-inserted into one and the same 20 services (no history) into the
+// other, PostgreSQL gets the ANALYZE its autovacuum would run, and the server starts again (running
+// its own PRAGMA optimize on SQLite, as at every start). The flat-as-it-grows scenarios then run on
+// the empty store and on the grown one, and a second table gives each scenario's grown figure as a
+// factor of its empty-store figure. --grown-scale 0.1 builds a tenth of it (a quick check).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchConfig, createTarget, freePort, loadScenarios } from './harness.ts';
+import { GROWN_SIZES, growStore, seedServices, vacuumAnalyze, type GrowSizes } from './grown.ts';
 import { scratchDatabase } from './scratch-db.ts';
+import { connectDatabase } from '../src/db/connect.ts';
 import { startServer } from '../src/server.ts';
-import type { BenchRequest, BenchScenario } from './types.ts';
+import type { BenchRequest, BenchScenario, BenchTarget } from './types.ts';
 
 interface Options {
   duration: number;
@@ -20,10 +30,18 @@ interface Options {
   rounds: number;
   only: string | null;
   engines: Array<'sqlite' | 'postgres'>;
+  /** --grown: the sizes of the grown store (GROWN_SIZES × --grown-scale); null for the usual run. */
+  grown: GrowSizes | null;
 }
+
+/** The scenarios a --grown run measures on both stores (issue 17: flat as the store grows). */
+const GROWN_SCENARIOS = ['booking create', 'checkout create', 'availability', 'bookings list', 'order status', 'catalog read (50 items, key auth)'];
+const isGrownScenario = (name: string) => GROWN_SCENARIOS.some((prefix) => (prefix.endsWith(')') ? name === prefix : name.startsWith(prefix)));
 
 interface Row {
   engine: string;
+  /** --grown runs: which store the row was measured on. */
+  store?: 'empty' | 'grown';
   scenario: string;
   client: ClientMode;
   reqPerSec: number;
@@ -40,7 +58,7 @@ interface Row {
 
 function usage(message?: string): never {
   if (message) console.error(`error: ${message}`);
-  console.error('usage: npm run bench -- [--duration <s>] [--connections <n>] [--warmup <s>] [--rounds <n>] [--only <substring>] [--engine sqlite|postgres]');
+  console.error('usage: npm run bench -- [--duration <s>] [--connections <n>] [--warmup <s>] [--rounds <n>] [--only <substring>] [--engine sqlite|postgres] [--grown [--grown-scale <0…1>]]');
   process.exit(2);
 }
 
@@ -56,6 +74,8 @@ function options(): Options {
         rounds: { type: 'string', default: '3' },
         only: { type: 'string' },
         engine: { type: 'string' },
+        grown: { type: 'boolean' },
+        'grown-scale': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -76,6 +96,12 @@ function options(): Options {
     if (values.engine === 'postgres' && !pgUrl) usage('--engine postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
     engines = [values.engine];
   }
+  if (values['grown-scale'] !== undefined && !values.grown) usage('--grown-scale goes with --grown');
+  const scale = Number(values['grown-scale'] ?? 1);
+  if (!(scale > 0 && scale <= 1)) usage('--grown-scale must be a number in (0, 1]');
+  const grown = values.grown
+    ? { ...GROWN_SIZES, customers: Math.round(GROWN_SIZES.customers * scale), bookings: Math.round(GROWN_SIZES.bookings * scale), orders: Math.round(GROWN_SIZES.orders * scale), items: Math.max(GROWN_SIZES.services + 1, Math.round(GROWN_SIZES.items * scale)) }
+    : null;
   return {
     duration: int('duration', values.duration!, 1),
     connections: int('connections', values.connections!, 1),
@@ -83,6 +109,7 @@ function options(): Options {
     rounds: int('rounds', values.rounds!, 1),
     only: values.only ?? null,
     engines,
+    grown,
   };
 }
 
@@ -161,46 +188,92 @@ function roundRatios(bare: autocannon.Result[], rounds: autocannon.Result[]): [n
   return ratios.length ? [Math.min(...ratios), Math.max(...ratios)] : undefined;
 }
 
+/** Each scenario against `target`, paired with the bare route; the bare rounds pooled per client mode first. */
+async function runScenarios(engine: 'sqlite' | 'postgres', target: BenchTarget, opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>, store?: Row['store']): Promise<Row[]> {
+  const baseUrl = target.baseUrl;
+  const rows: Row[] = [];
+  const bareRuns = new Map<ClientMode, autocannon.Result[]>();
+  for (const { file, scenario } of scenarios) {
+    console.error(`[${engine}${store ? `, ${store} store` : ''}] ${scenario.name} (${file}) …`);
+    let mode: ClientMode = 'thread';
+    try {
+      const request = await scenario.prepare(target);
+      mode = request.setupRequest ? 'in-process' : 'thread';
+      const { bare, rounds, scenario: m } = await measurePaired(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
+      bareRuns.set(mode, [...(bareRuns.get(mode) ?? []), ...bare]);
+      const bareRate = summarize(bare, [200]).reqPerSec;
+      rows.push({ engine, store, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ratioRange: roundRatios(bare, rounds), ...m });
+    } catch (error) {
+      rows.push({ engine, store, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
+    }
+  }
+  if (scenarios.length === 0) bareRuns.set('thread', [await runOnce(baseUrl, { path: '/healthz' }, opts.connections, opts.duration, 'thread')]);
+  for (const [mode, runs] of bareRuns) rows.unshift({ engine, store, scenario: 'bare GET /healthz (all rounds)', client: mode, ratio: 1, ...summarize(runs, [200]) });
+  return rows;
+}
+
 async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
   const database = await scratchDatabase(engine);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sis-bench-data-'));
   const config = benchConfig(database.url, port, dataDir);
   const { app, stop } = await startServer(config);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const rows: Row[] = [];
   try {
-    const target = await createTarget(baseUrl, app, engine);
-
-    const bareRuns = new Map<ClientMode, autocannon.Result[]>();
-    for (const { file, scenario } of scenarios) {
-      console.error(`[${engine}] ${scenario.name} (${file}) …`);
-      let mode: ClientMode = 'thread';
-      try {
-        const request = await scenario.prepare(target);
-        mode = request.setupRequest ? 'in-process' : 'thread';
-        const { bare, rounds, scenario: m } = await measurePaired(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
-        bareRuns.set(mode, [...(bareRuns.get(mode) ?? []), ...bare]);
-        const bareRate = summarize(bare, [200]).reqPerSec;
-        rows.push({ engine, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ratioRange: roundRatios(bare, rounds), ...m });
-      } catch (error) {
-        rows.push({ engine, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
-      }
-    }
-    if (scenarios.length === 0) bareRuns.set('thread', [await runOnce(baseUrl, { path: '/healthz' }, opts.connections, opts.duration, 'thread')]);
-    for (const [mode, runs] of bareRuns) rows.unshift({ engine, scenario: 'bare GET /healthz (all rounds)', client: mode, ratio: 1, ...summarize(runs, [200]) });
+    const target = await createTarget(`http://127.0.0.1:${port}`, app, engine);
+    return await runScenarios(engine, target, opts, scenarios);
   } finally {
     await stop();
     await database.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return rows;
+}
+
+/**
+ * --grown on one engine: an empty store and a grown one in the same database, measured by the same
+ * server process, which starts after the bulk load (see the header).
+ */
+async function benchGrown(engine: 'sqlite' | 'postgres', opts: Options, sizes: GrowSizes, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
+  const database = await scratchDatabase(engine);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sis-bench-data-'));
+  const config = benchConfig(database.url, port, dataDir);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let server: Awaited<ReturnType<typeof startServer>> | null = await startServer(config);
+  try {
+    const empty = await createTarget(baseUrl, server.app, engine);
+    const grown = await createTarget(baseUrl, server.app, engine);
+    const { store } = (await (await fetch(`${baseUrl}/api/stores/${grown.storeId}`, { headers: { authorization: `Bearer ${grown.staffToken}` } })).json()) as { store: { timezone: string; currency: string } };
+    await server.stop();
+    server = null;
+
+    const handle = await connectDatabase(database.url);
+    try {
+      console.error(`[${engine}] building the grown store (${Object.entries(sizes).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}) …`);
+      await seedServices(handle.db, engine, empty.storeId, sizes.services);
+      const built = await growStore(handle.db, engine, { id: grown.storeId, timezone: store.timezone, currency: store.currency }, sizes);
+      const started = performance.now();
+      await vacuumAnalyze(handle.db, engine);
+      console.error(`[${engine}] built in ${built.seconds.toFixed(1)} s (${Object.entries(built.rows).map(([k, v]) => `${k} ${v}`).join(', ')})${engine === 'postgres' ? `; VACUUM ANALYZE ${((performance.now() - started) / 1000).toFixed(1)} s` : ''}`);
+    } finally {
+      await handle.destroy();
+    }
+
+    // As at any start: migrations (none pending) and, on SQLite, PRAGMA optimize (ANALYZE of the grown tables).
+    server = await startServer(config);
+    empty.app = grown.app = server.app;
+    return [...(await runScenarios(engine, empty, opts, scenarios, 'empty')), ...(await runScenarios(engine, grown, opts, scenarios, 'grown'))];
+  } finally {
+    await server?.stop();
+    await database.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 function printTable(rows: Row[], opts: Options) {
-  const header = ['engine', 'scenario', 'client', 'req/s', 'ratio', 'rounds', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
+  const header = ['engine', ...(opts.grown ? ['store'] : []), 'scenario', 'client', 'req/s', 'ratio', 'rounds', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
   const body = rows.map((r) => [
     r.engine,
+    ...(opts.grown ? [r.store ?? ''] : []),
     r.scenario,
     r.client,
     r.note ? '-' : r.reqPerSec.toFixed(0),
@@ -213,7 +286,8 @@ function printTable(rows: Row[], opts: Options) {
     r.note ?? String(r.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 9 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const numeric = opts.grown ? 4 : 3;
+  const line = (cells: string[]) => cells.map((c, i) => (i >= numeric && i <= numeric + 6 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   console.log(`\n${opts.connections} connections; per scenario ${opts.rounds} rounds of ${Math.max(1, Math.round(opts.duration / opts.rounds))} s alternating with the bare route (after ${opts.warmup} s warm-up); loopback; client "thread" = autocannon in a worker thread, "in-process" = on the server's event loop (scenarios with setupRequest)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -221,12 +295,34 @@ function printTable(rows: Row[], opts: Options) {
   console.log('\nratio = req/s ÷ req/s of the bare route in the rounds alternating with it (same server, same client mode); rounds = the lowest and highest ratio of one round to the bare round before it (how much the machine moved); "unexpected" = responses outside the scenario\'s expectStatus.');
 }
 
+/** --grown: each scenario's grown-store figures as factors of its empty-store figures. */
+function printGrowth(rows: Row[], sizes: GrowSizes) {
+  const header = ['engine', 'scenario', 'ratio empty', 'ratio grown', 'grown ÷ empty', 'rounds grown ÷ empty', 'p99 empty', 'p99 grown'];
+  const body: string[][] = [];
+  for (const g of rows.filter((r) => r.store === 'grown' && !r.scenario.startsWith('bare'))) {
+    const e = rows.find((r) => r.store === 'empty' && r.engine === g.engine && r.scenario === g.scenario);
+    if (!e) continue;
+    const factor = e.ratio && g.ratio ? g.ratio / e.ratio : null;
+    const range = e.ratioRange && g.ratioRange ? `${(g.ratioRange[0] / e.ratioRange[1]).toFixed(2)}–${(g.ratioRange[1] / e.ratioRange[0]).toFixed(2)}` : '-';
+    body.push([g.engine, g.scenario, e.ratio?.toFixed(3) ?? '-', g.ratio?.toFixed(3) ?? '-', factor === null ? '-' : factor.toFixed(2), range, e.note ? '-' : String(e.p99), g.note ? '-' : String(g.p99)]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(`\ngrown store (${Object.entries(sizes).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}) against the empty store, same server process`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+  console.log('\ngrown ÷ empty = the grown store\'s ratio to the bare route ÷ the empty store\'s (1.00 = flat; 0.80 = 1.25× slower); rounds grown ÷ empty = the widest spread the per-round ratios allow (worst grown round ÷ best empty round … best ÷ worst): a spread that includes 1.00 cannot tell the two apart.');
+}
+
 async function main() {
   const opts = options();
-  const scenarios = await loadScenarios(opts.only);
+  let scenarios = await loadScenarios(opts.only);
+  if (opts.grown) scenarios = scenarios.filter(({ scenario }) => isGrownScenario(scenario.name));
   const rows: Row[] = [];
-  for (const engine of opts.engines) rows.push(...(await benchEngine(engine, opts, scenarios)));
+  for (const engine of opts.engines) rows.push(...(opts.grown ? await benchGrown(engine, opts, opts.grown, scenarios) : await benchEngine(engine, opts, scenarios)));
   printTable(rows, opts);
+  if (opts.grown) printGrowth(rows, opts.grown);
   process.exit(rows.some((r) => r.note) ? 1 : 0);
 }
 
