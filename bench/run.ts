@@ -9,7 +9,7 @@
 // stops, the grown history is bulk-inserted into one and the same 20 services (no history) into the
 // other, PostgreSQL gets the ANALYZE its autovacuum would run, and the server starts again (running
 // its own PRAGMA optimize on SQLite, as at every start). The flat-as-it-grows scenarios then run on
-// the empty store and on the grown one, and a second table gives each scenario's grown figure as a
+// the empty store and on the grown one, back to back per scenario, and a second table gives each scenario's grown figure as a
 // factor of its empty-store figure. --grown-scale 0.1 builds a tenth of it (a quick check).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,8 @@ interface Row {
   ratio: number | null;
   /** Lowest and highest ratio of a single round to the bare round just before it. */
   ratioRange?: [number, number];
+  /** Each round's ratio to the bare round just before it, in round order. */
+  roundRatios?: number[];
   p50: number;
   p99: number;
   non2xx: number;
@@ -165,51 +167,64 @@ function summarize(results: autocannon.Result[], expect: number[]): Measured {
 
 /**
  * The scenario and the bare route in alternating short rounds (bare, scenario, bare, scenario, …), so a
- * change in machine load during the run hits both sides of the ratio alike.
+ * change in machine load during the run hits both sides of the ratio alike. With several requests (the
+ * same scenario on the empty and the grown store) each round runs bare + each of them, the order turning
+ * every round, so they share the machine's conditions too.
  */
-async function measurePaired(baseUrl: string, request: BenchRequest, opts: Options, expect: number[], mode: ClientMode) {
+async function measurePaired(baseUrl: string, requests: BenchRequest[], opts: Options, expect: number[], mode: ClientMode) {
   const seconds = Math.max(1, Math.round(opts.duration / opts.rounds));
   const bareRequest: BenchRequest = { path: '/healthz' };
   if (opts.warmup > 0) {
     await runOnce(baseUrl, bareRequest, opts.connections, opts.warmup, mode);
-    await runOnce(baseUrl, request, opts.connections, opts.warmup, mode);
+    for (const request of requests) await runOnce(baseUrl, request, opts.connections, opts.warmup, mode);
   }
-  const bare: autocannon.Result[] = [];
-  const scenario: autocannon.Result[] = [];
+  const results = requests.map(() => ({ bare: [] as autocannon.Result[], rounds: [] as autocannon.Result[] }));
   for (let round = 0; round < opts.rounds; round++) {
-    bare.push(await runOnce(baseUrl, bareRequest, opts.connections, seconds, mode));
-    scenario.push(await runOnce(baseUrl, request, opts.connections, seconds, mode));
-  }
-  return { bare, rounds: scenario, scenario: summarize(scenario, expect) };
-}
-
-function roundRatios(bare: autocannon.Result[], rounds: autocannon.Result[]): [number, number] | undefined {
-  const ratios = rounds.map((r, i) => r.requests.average / bare[i].requests.average).filter((x) => Number.isFinite(x));
-  return ratios.length ? [Math.min(...ratios), Math.max(...ratios)] : undefined;
-}
-
-/** Each scenario against `target`, paired with the bare route; the bare rounds pooled per client mode first. */
-async function runScenarios(engine: 'sqlite' | 'postgres', target: BenchTarget, opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>, store?: Row['store']): Promise<Row[]> {
-  const baseUrl = target.baseUrl;
-  const rows: Row[] = [];
-  const bareRuns = new Map<ClientMode, autocannon.Result[]>();
-  for (const { file, scenario } of scenarios) {
-    console.error(`[${engine}${store ? `, ${store} store` : ''}] ${scenario.name} (${file}) …`);
-    let mode: ClientMode = 'thread';
-    try {
-      const request = await scenario.prepare(target);
-      mode = request.setupRequest ? 'in-process' : 'thread';
-      const { bare, rounds, scenario: m } = await measurePaired(baseUrl, request, opts, scenario.expectStatus ?? [200], mode);
-      bareRuns.set(mode, [...(bareRuns.get(mode) ?? []), ...bare]);
-      const bareRate = summarize(bare, [200]).reqPerSec;
-      rows.push({ engine, store, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ratioRange: roundRatios(bare, rounds), ...m });
-    } catch (error) {
-      rows.push({ engine, store, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
+    for (let k = 0; k < requests.length; k++) {
+      const i = (k + round) % requests.length;
+      results[i].bare.push(await runOnce(baseUrl, bareRequest, opts.connections, seconds, mode));
+      results[i].rounds.push(await runOnce(baseUrl, requests[i], opts.connections, seconds, mode));
     }
   }
-  if (scenarios.length === 0) bareRuns.set('thread', [await runOnce(baseUrl, { path: '/healthz' }, opts.connections, opts.duration, 'thread')]);
-  for (const [mode, runs] of bareRuns) rows.unshift({ engine, store, scenario: 'bare GET /healthz (all rounds)', client: mode, ratio: 1, ...summarize(runs, [200]) });
-  return rows;
+  return results.map(({ bare, rounds }) => ({ bare, rounds, scenario: summarize(rounds, expect) }));
+}
+
+function roundRatios(bare: autocannon.Result[], rounds: autocannon.Result[]): Pick<Row, 'ratioRange' | 'roundRatios'> {
+  const ratios = rounds.map((r, i) => r.requests.average / bare[i].requests.average);
+  const finite = ratios.filter((x) => Number.isFinite(x));
+  return finite.length ? { ratioRange: [Math.min(...finite), Math.max(...finite)], roundRatios: ratios } : {};
+}
+
+/**
+ * Each scenario against every target (on a --grown run the empty and the grown store, their rounds
+ * interleaved), paired with the bare route; the bare rounds are pooled per target and client mode into
+ * the rows that come first.
+ */
+async function runScenarios(engine: 'sqlite' | 'postgres', targets: Array<{ target: BenchTarget; store?: Row['store'] }>, opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
+  const rows: Row[] = [];
+  const bareRuns = new Map<string, { store?: Row['store']; mode: ClientMode; runs: autocannon.Result[] }>();
+  for (const { file, scenario } of scenarios) {
+    console.error(`[${engine}] ${scenario.name} (${file}) …`);
+    let mode: ClientMode = 'thread';
+    try {
+      const requests: BenchRequest[] = [];
+      for (const { target } of targets) requests.push(await scenario.prepare(target));
+      mode = requests[0].setupRequest ? 'in-process' : 'thread';
+      const measured = await measurePaired(targets[0].target.baseUrl, requests, opts, scenario.expectStatus ?? [200], mode);
+      targets.forEach(({ store }, i) => {
+        const { bare, rounds, scenario: m } = measured[i];
+        const key = `${store}/${mode}`;
+        bareRuns.set(key, { store, mode, runs: [...(bareRuns.get(key)?.runs ?? []), ...bare] });
+        const bareRate = summarize(bare, [200]).reqPerSec;
+        rows.push({ engine, store, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ...roundRatios(bare, rounds), ...m });
+      });
+    } catch (error) {
+      for (const { store } of targets) rows.push({ engine, store, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
+    }
+  }
+  if (scenarios.length === 0) bareRuns.set('thread', { mode: 'thread', runs: [await runOnce(targets[0].target.baseUrl, { path: '/healthz' }, opts.connections, opts.duration, 'thread')] });
+  const bareRows = [...bareRuns.values()].map(({ store, mode, runs }) => ({ engine, store, scenario: 'bare GET /healthz (all rounds)', client: mode, ratio: 1, ...summarize(runs, [200]) }));
+  return [...bareRows, ...rows];
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
@@ -220,7 +235,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', opts: Options, scenari
   const { app, stop } = await startServer(config);
   try {
     const target = await createTarget(`http://127.0.0.1:${port}`, app, engine);
-    return await runScenarios(engine, target, opts, scenarios);
+    return await runScenarios(engine, [{ target }], opts, scenarios);
   } finally {
     await stop();
     await database.cleanup();
@@ -261,7 +276,7 @@ async function benchGrown(engine: 'sqlite' | 'postgres', opts: Options, sizes: G
     // As at any start: migrations (none pending) and, on SQLite, PRAGMA optimize (ANALYZE of the grown tables).
     server = await startServer(config);
     empty.app = grown.app = server.app;
-    return [...(await runScenarios(engine, empty, opts, scenarios, 'empty')), ...(await runScenarios(engine, grown, opts, scenarios, 'grown'))];
+    return await runScenarios(engine, [{ target: empty, store: 'empty' }, { target: grown, store: 'grown' }], opts, scenarios);
   } finally {
     await server?.stop();
     await database.cleanup();
@@ -297,13 +312,15 @@ function printTable(rows: Row[], opts: Options) {
 
 /** --grown: each scenario's grown-store figures as factors of its empty-store figures. */
 function printGrowth(rows: Row[], sizes: GrowSizes) {
-  const header = ['engine', 'scenario', 'ratio empty', 'ratio grown', 'grown ÷ empty', 'rounds grown ÷ empty', 'p99 empty', 'p99 grown'];
+  const header = ['engine', 'scenario', 'ratio empty', 'ratio grown', 'grown ÷ empty', 'rounds', 'p99 empty', 'p99 grown'];
   const body: string[][] = [];
   for (const g of rows.filter((r) => r.store === 'grown' && !r.scenario.startsWith('bare'))) {
     const e = rows.find((r) => r.store === 'empty' && r.engine === g.engine && r.scenario === g.scenario);
     if (!e) continue;
     const factor = e.ratio && g.ratio ? g.ratio / e.ratio : null;
-    const range = e.ratioRange && g.ratioRange ? `${(g.ratioRange[0] / e.ratioRange[1]).toFixed(2)}–${(g.ratioRange[1] / e.ratioRange[0]).toFixed(2)}` : '-';
+    // Round r of both stores ran back to back (measurePaired), so their quotient is a paired sample.
+    const paired = (g.roundRatios ?? []).map((x, r) => x / (e.roundRatios?.[r] ?? NaN)).filter((x) => Number.isFinite(x));
+    const range = paired.length ? `${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}` : '-';
     body.push([g.engine, g.scenario, e.ratio?.toFixed(3) ?? '-', g.ratio?.toFixed(3) ?? '-', factor === null ? '-' : factor.toFixed(2), range, e.note ? '-' : String(e.p99), g.note ? '-' : String(g.p99)]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
@@ -312,7 +329,7 @@ function printGrowth(rows: Row[], sizes: GrowSizes) {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of body) console.log(line(row));
-  console.log('\ngrown ÷ empty = the grown store\'s ratio to the bare route ÷ the empty store\'s (1.00 = flat; 0.80 = 1.25× slower); rounds grown ÷ empty = the widest spread the per-round ratios allow (worst grown round ÷ best empty round … best ÷ worst): a spread that includes 1.00 cannot tell the two apart.');
+  console.log('\ngrown ÷ empty = the grown store\'s ratio to the bare route ÷ the empty store\'s (1.00 = flat; 0.80 = 1.25× slower); rounds = the lowest and highest grown ÷ empty of single rounds (round r of both stores ran back to back): a spread that includes 1.00 cannot tell the two apart.');
 }
 
 async function main() {
