@@ -1,43 +1,9 @@
-// Set-up shared by the Bookings and Today tests: a real SMTP server on loopback that keeps what it
-// receives, a service with weekly hours created over the staff API, and a partner's booking made
-// over the integration API with a key (none of these steps is what those tests are about).
+// Set-up shared by the Bookings and Today tests: a service with weekly hours created over the staff
+// API, and a partner's booking made over the integration API with a key (none of these steps is
+// what those tests are about). The real SMTP peer is test/helpers/smtp.ts.
 import assert from 'node:assert/strict';
-import { SMTPServer } from 'smtp-server';
 import type { TestEnv, TestStore } from '../../test/helpers/app.ts';
 
-export interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-export async function startSmtp(port: number, received: ReceivedMail[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
-
-export const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A calendar date `days` after today in a time zone (YYYY-MM-DD). */
 export function dayIn(timeZone: string, days = 0): string {

@@ -5,24 +5,22 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { SMTPServer } from 'smtp-server';
 import type { TestStore } from '../../test/helpers/app.ts';
-import { freePort } from '../../test/helpers/browser.ts';
 import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
 import { describeConsole, inspect, signInThroughUi } from './harness.ts';
-import { createService, dayIn, partnerBooks, startSmtp, stopSmtp, waitFor, type ReceivedMail } from './booking-helpers.ts';
+import { startSmtpPeer, waitFor } from '../../test/helpers/smtp.ts';
+import { createService, dayIn, partnerBooks } from './booking-helpers.ts';
 
 // Tokyo is never the browser's zone here (the harness runs Chromium in UTC): dates must follow the store.
 const ZONE = 'Asia/Tokyo';
-const smtpPort = await freePort();
-const received: ReceivedMail[] = [];
-const mailsFor = (reference: string) => received.filter((m) => m.raw.includes(reference));
+const smtp = await startSmtpPeer();
+after(() => smtp.stop());
+const mailsFor = (reference: string) => smtp.messages.filter((m) => m.raw.includes(reference));
 const dayName = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 describeConsole(
   'console bookings',
   (c) => {
-    let smtp: SMTPServer;
     let store: TestStore;
     let key = '';
     let serviceId = '';
@@ -32,7 +30,6 @@ describeConsole(
     const day3 = dayIn(ZONE, 3);
 
     before(async () => {
-      smtp = await startSmtp(smtpPort, received);
       await startBookingsWorkers(c.env.app.ctx, { pollMs: 50 });
       store = await c.env.createStore({ name: 'Adom Salon', timezone: ZONE });
       key = await c.env.createKey(store);
@@ -41,7 +38,6 @@ describeConsole(
       // 10:00 on day 2 is taken by someone else (so a reschedule of Esi's booking must not offer it).
       kojo = await partnerBooks(c.env, store, key, { serviceId, date: day2, time: '10:00', name: 'Kojo Asante' });
     });
-    after(() => stopSmtp(smtp));
 
     async function signIn() {
       const { context, page } = await c.newPage();
@@ -237,5 +233,5 @@ describeConsole(
       }
     });
   },
-  { env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } },
+  { env: { SMTP_URL: smtp.url } },
 );

@@ -1,56 +1,18 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { DateTime } from 'luxon';
-import { SMTPServer } from 'smtp-server';
 import { describeEachDb, type TestEnv, type TestStore } from '../helpers/app.ts';
+import { freePort } from '../helpers/browser.ts';
+import { startSmtpPeer, waitFor, type ReceivedMail, type SmtpPeer } from '../helpers/smtp.ts';
 import { createMailWorker, startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const dayAhead = (days: number) => DateTime.now().setZone('Africa/Accra').plus({ days }).toISODate()!;
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
+const received: ReceivedMail[] = [];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
-async function startSmtp(port: number): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
 
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const withReference = (reference: string) => received.filter((m) => m.raw.includes(reference));
 
@@ -79,13 +41,13 @@ const port = await freePort();
 describeEachDb(
   'Booking customer email (real SMTP server)',
   (env) => {
-    let smtp: SMTPServer | null = null;
+    let smtp: SmtpPeer | null = null;
     before(async () => {
-      smtp = await startSmtp(port);
+      smtp = await startSmtpPeer({ port, messages: received });
       await startBookingsWorkers(env.app.ctx, { pollMs: 50, backoffBaseMs: 100, maxBackoffMs: 200 });
     });
     after(async () => {
-      if (smtp) await stopSmtp(smtp);
+      if (smtp) await smtp.stop();
     });
 
     test('a new booking and a staff change each email the customer once, after commit', async () => {
@@ -120,7 +82,7 @@ describeEachDb(
     });
 
     test('SMTP down, then up: the mail is retried with backoff and delivered exactly once', async () => {
-      await stopSmtp(smtp!);
+      await smtp!.stop();
       smtp = null;
       const { store, key, service } = await setup(env);
       const booking = await book(env, store, key, service.id);
@@ -128,7 +90,7 @@ describeEachDb(
         const [row] = await outbox(env, booking.bookingId);
         return Number(row.attempts) >= 2 && row.status === 'pending' && row.last_error !== null;
       });
-      smtp = await startSmtp(port);
+      smtp = await startSmtpPeer({ port, messages: received });
       await waitFor('delivery', async () => (await outbox(env, booking.bookingId))[0].status === 'sent');
       await new Promise((r) => setTimeout(r, 300));
       assert.equal(withReference(booking.reference).length, 1);

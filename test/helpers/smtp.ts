@@ -20,8 +20,12 @@ function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
-  const messages: ReceivedMail[] = [];
+/**
+ * Starts the peer on `port` (any free one when not given; a test that stops the peer to play an
+ * outage starts it again on the same port) collecting into `messages` (a new list when not given).
+ */
+export async function startSmtpPeer(options: { port?: number; messages?: ReceivedMail[] } = {}): Promise<SmtpPeer> {
+  const messages = options.messages ?? [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -35,7 +39,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return { port, url: `smtp://127.0.0.1:${port}`, messages, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
