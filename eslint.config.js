@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', 'data', '**/dist', 'coverage', 'test-output', '**/generated', 'console/src/api/schema.d.ts'] },
+  { ignores: ['**/node_modules', 'data', 'build', '**/dist', 'coverage', 'test-output', '**/generated', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

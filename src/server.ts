@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { Redis } from 'ioredis';
 import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, optimizeDatabase } from './db/connect.ts';
@@ -65,7 +64,8 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
   const database = await connectDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
   await optimizeDatabase(database.db, database.dialect);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  // ioredis (~50 files) is loaded only when REDIS_URL is set.
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   const app = await buildApp(config, { database, redis, logger: serverLoggerOptions(options.stdoutIsTty ?? false) });
   await app.ready();
   for (const start of startHooks) await start(app, config);
@@ -90,7 +90,8 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
 /** Things that run once the app is ready and before it listens (demo seed, workers). */
 export const startHooks: Array<(app: App, config: Config) => Promise<void>> = [(app) => seedOnFirstRun(app.ctx)];
 
-async function main() {
+/** The process: `npm start` (scripts/start.mjs), `node build/server/server.js`, `tsx src/server.ts`. */
+export async function main() {
   let config: Config;
   try {
     config = loadConfig();

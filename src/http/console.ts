@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-export const CONSOLE_DIST = resolve(import.meta.dirname, '../../console/dist');
+// The package root is two folders above src/http/, three above build/server/http/ (the compiled server).
+export const CONSOLE_DIST = resolve(import.meta.dirname, import.meta.filename.endsWith('.js') ? '../../..' : '../..', 'console/dist');
 
 /** Whether a built console is there to serve (the start message says where it is only then). */
 export function consoleBuilt(dist = CONSOLE_DIST): boolean {
@@ -52,13 +53,9 @@ export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST)
   };
 
   if (built) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/console/',
+    const files = {
       decorateReply: false,
-      index: false,
-      // One route per built file (found at start); any other /console/… path is the app's.
-      wildcard: false,
+      index: false as const,
       // Brotli or gzip files written next to each asset at build time (scripts/build.mjs).
       preCompressed: true,
       cacheControl: false,
@@ -68,7 +65,12 @@ export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST)
         reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
         if (path.endsWith('.html')) reply.header('content-security-policy', CONSOLE_CSP);
       },
-    });
+    };
+    // The files next to index.html: one route each (found at start); any other /console/… path is the app's.
+    await app.register(fastifyStatic, { ...files, root: dist, prefix: '/console/', wildcard: false, globIgnore: ['assets/**'] });
+    // The hashed assets (hundreds, with their compressed copies) behind one route: a missing one
+    // (an old tab asking for a file of a previous build) is a 404, not the app.
+    await app.register(fastifyStatic, { ...files, root: join(dist, 'assets'), prefix: '/console/assets/', wildcard: true });
   }
   for (const path of ['/console', '/console/', '/console/*']) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
@@ -76,8 +78,8 @@ export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST)
       return sendIndex(reply);
     });
   }
-  // A missing asset (an old tab asking for a file of a previous build) is a 404, not the app.
-  app.get('/console/assets/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+  // No console built: an asset is a 404, not the app.
+  if (!built) app.get('/console/assets/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     if (wantsHtml(request.headers.accept)) return reply.redirect('/console/', 302);
     return reply.callNotFound();
