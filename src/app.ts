@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { registerValidation } from './http/validation.ts';
+import { LazyCompilations } from './http/lazy-compile.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerConsole } from './http/console.ts';
 import { demoAssetRoutes } from './seed/demo-assets.ts';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     deps.logger === false ? false : typeof deps.logger === 'object' && deps.logger !== null && 'info' in deps.logger
       ? undefined
       : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(typeof deps.logger === 'object' ? deps.logger : {}) };
+  // Validators and response serializers are compiled on first use, not at start (src/http/lazy-compile.ts).
+  const lazySchemas = new LazyCompilations();
   const app = Fastify({
     ...(logger !== undefined ? { logger } : { loggerInstance: deps.logger as any }),
     genReqId: () => newId('req'),
@@ -94,7 +97,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       // Node checks for expired requests only this often (30 s by default, longer than the timeouts themselves).
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
     },
+    schemaController: { compilersFactory: { buildValidator: lazySchemas.validatorFactory(), buildSerializer: lazySchemas.serializerFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  lazySchemas.attach(app);
 
   const notifier: Notifier = await createNotifier(deps.database, deps.database.dialect === 'postgres' ? config.databaseUrl : null, app.log);
   const ctx: AppContext = {
@@ -129,6 +134,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   const inFlight = trackInFlight(app);
   registerValidation(app);
+  const compileValidator = app.validatorCompiler!;
+  app.setValidatorCompiler((route) => lazySchemas.validator(`${route.httpPart} of ${route.method} ${route.url}`, () => compileValidator(route)));
   registerRequestContext(app);
   registerErrorHandling(app);
   registerInputRules(app);

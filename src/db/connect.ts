@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
 import SQLite from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
+import type pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type LogConfig, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './database.ts';
 
@@ -24,9 +25,18 @@ export interface ConnectOptions {
   log?: LogConfig;
 }
 
-// COUNT/SUM come back as int8; our values fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+let pgLoaded: typeof pg | null = null;
+
+/** The PostgreSQL driver, loaded on first use: a server on SQLite never loads its ~35 files. */
+export function pgDriver(): typeof pg {
+  if (!pgLoaded) {
+    pgLoaded = createRequire(import.meta.url)('pg') as typeof pg;
+    // COUNT/SUM come back as int8; our values fit in a JS number.
+    pgLoaded.types.setTypeParser(20, (v) => Number(v));
+    pgLoaded.types.setTypeParser(1700, (v) => Number(v));
+  }
+  return pgLoaded;
+}
 
 /** How long a SQLite statement waits for another process's write lock before SQLITE_BUSY. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -109,7 +119,7 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
   const schema = options.schema;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   if (schema) {
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new (pgDriver().Client)({ connectionString: url });
     await admin.connect();
     try {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -117,7 +127,7 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
       await admin.end();
     }
   }
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileMigrationProvider, Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { pgDriver } from './connect.ts';
 import { isPostgres } from './sql.ts';
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -67,7 +67,7 @@ async function migrateWith(db: Kysely<any>): Promise<string[]> {
 /** Drops a scratch PostgreSQL schema (tests, benchmarks) without racing another process's migration. */
 export async function dropScratchSchema(url: string, schema: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-  const client = new pg.Client({ connectionString: url });
+  const client = new (pgDriver().Client)({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);

@@ -2,8 +2,8 @@
 // connection, so every instance behind the load balancer hears every change. SQLite is one
 // process, so an in-process emitter is the whole story.
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
-import type { DatabaseHandle } from './connect.ts';
+import type pg from 'pg';
+import { pgDriver, type DatabaseHandle } from './connect.ts';
 
 const CHANNEL = 'store_service_signals';
 
@@ -24,7 +24,7 @@ export async function createNotifier(handle: DatabaseHandle, connectionString: s
   async function listen() {
     if (!connectionString || !handle.pgPool) return;
     const opts = (handle.pgPool as any).options as pg.ClientConfig;
-    const c = new pg.Client({ ...opts, connectionString });
+    const c = new (pgDriver().Client)({ ...opts, connectionString });
     c.on('notification', (msg) => {
       if (!msg.payload) return;
       const { topic, key, from } = JSON.parse(msg.payload) as { topic: string; key: string; from: string };

@@ -2,16 +2,18 @@
 // never silently converted), while query strings, params and headers coerce "5" to 5.
 // Their errors reach the caller as `{field, message}` details in plain words (CONTRACT §9): every
 // bad field in one answer, one line per field and rule, never the validator's own wording.
-import { Ajv, type ErrorObject, type Options } from 'ajv';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, Options } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorDetail } from '../shared/errors.ts';
 
 const base: Options = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false };
 
-function build(options: Options) {
-  const ajv = new Ajv({ ...base, ...options });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
+/** Ajv is loaded with the first schema compiled (a route's first request: src/http/lazy-compile.ts), not at start. */
+function build(options: Options): Ajv {
+  const require = createRequire(import.meta.url);
+  const ajv: Ajv = new (require('ajv') as typeof import('ajv')).Ajv({ ...base, ...options });
+  (require('ajv-formats') as (a: Ajv) => void)(ajv);
   return ajv;
 }
 
@@ -40,11 +42,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export function registerValidation(app: FastifyInstance) {
   // All errors for bodies, so a form can show every bad field at once (bodies are size-limited).
-  const strict = build({ coerceTypes: false, allErrors: true });
-  const coercing = build({ coerceTypes: 'array' });
+  let strict: Ajv | null = null;
+  let coercing: Ajv | null = null;
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    if (httpPart !== 'body') return coercing.compile(schema);
-    const validate = strict.compile(schema);
+    if (httpPart !== 'body') return (coercing ??= build({ coerceTypes: 'array' })).compile(schema);
+    const validate = (strict ??= build({ coerceTypes: false, allErrors: true })).compile(schema);
     const checks = fieldChecks.get(schema);
     if (!checks) return validate;
     const validateWithChecks = (data: unknown): boolean => {

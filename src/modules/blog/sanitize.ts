@@ -3,7 +3,12 @@
 // an absolute http(s) URL; relative, protocol-relative and other schemes are removed (an <a> keeps
 // its text, an <img> without a usable src is dropped). Links carry rel="noopener noreferrer".
 import { createHash } from 'node:crypto';
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+
+/** sanitize-html (and its HTML and CSS parsers, ~80 files) is loaded on first use, not at start. */
+let loaded: typeof SanitizeHtml | null = null;
+const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) => (loaded ??= createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml)(html, options);
 
 export const ALLOWED_TAGS = ['a', 'p', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'blockquote', 'img'];
 
@@ -26,7 +31,7 @@ export function safeHttpUrl(value: string | undefined | null): string | null {
   }
 }
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https'],

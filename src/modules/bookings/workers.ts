@@ -4,8 +4,9 @@
 // update and a lease (so with several instances only one sends it), sends it with nodemailer and
 // marks it sent, or schedules a retry with exponential backoff. Without SMTP_URL nothing is sent:
 // mail stays in the outbox and only its id is logged.
-import nodemailer from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
+import type * as NodemailerShared from 'nodemailer/lib/shared/index.js';
 import type { AppContext } from '../../context.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
 import * as repo from './repository.ts';
@@ -30,12 +31,20 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
+/** nodemailer is loaded only when SMTP_URL is set (a server without it never needs its ~35 files). */
+function smtpTransport(url: string) {
+  const require = createRequire(import.meta.url);
+  const nodemailer: typeof Nodemailer = require('nodemailer');
+  const { parseConnectionUrl }: typeof NodemailerShared = require('nodemailer/lib/shared/index.js');
+  return nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...parseConnectionUrl(url) });
+}
+
 export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {}): MailWorker {
   const pollMs = options.pollMs ?? 1000;
   const base = options.backoffBaseMs ?? 5000;
   const maxBackoff = options.maxBackoffMs ?? 3600_000;
   const maxAttempts = options.maxAttempts ?? 12;
-  const transport = ctx.config.smtpUrl ? nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...parseConnectionUrl(ctx.config.smtpUrl) }) : null;
+  const transport = ctx.config.smtpUrl ? smtpTransport(ctx.config.smtpUrl) : null;
   let running = true;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> | null = null;
