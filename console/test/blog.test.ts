@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestStore } from '../../test/helpers/app.ts';
 import { describeConsole, inspect, signInThroughUi } from './harness.ts';
-import { pngFile } from './images.ts';
+import { pngFile } from '../../test/helpers/png.ts';
 
 describeConsole('console blog', (c) => {
   let store: TestStore;

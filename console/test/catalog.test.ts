@@ -7,35 +7,16 @@
 // (explained when refused); a staff member sees the catalog read-only, as the API allows.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { TestStore } from '../../test/helpers/app.ts';
 import { checkA11y, describeConsole, inspect, signInThroughUi, signUpThroughUi } from './harness.ts';
+import { png } from '../../test/helpers/png.ts';
 
 const ZONE = 'Africa/Accra'; // UTC all year: dates in the test and in the store agree
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => WEEK[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
 
-/** A real PNG (solid colour) the browser can show. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** The error text an input points at (aria-describedby), or ''. */
 async function fieldError(page: Page, input: ReturnType<Page['getByLabel']>) {
@@ -106,12 +87,14 @@ describeConsole('console catalog', (c) => {
       let closedDate = inDays(9);
       if (weekdayOf(closedDate) === 'sun') closedDate = inDays(10);
       await page.getByLabel('Closed dates').click();
-      if (closedDate.slice(0, 7) !== inDays(0).slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+      const calendar = page.getByRole('dialog', { name: 'Closed dates' });
+      await calendar.waitFor();
+      await checkA11y(page, 'closed dates calendar');
+      if (closedDate.slice(0, 7) !== inDays(0).slice(0, 7)) await calendar.getByRole('button', { name: 'Next month' }).click();
       const [y, m, d] = closedDate.split('-').map(Number);
       const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-      await page.getByRole('button', { name: new RegExp(`\\b${d},? ${monthName},? ${y}$`) }).click();
-      await page.getByRole('dialog', { name: 'Closed dates' }).waitFor();
-      await checkA11y(page, 'closed dates calendar');
+      await calendar.getByRole('button', { name: new RegExp(`\\b${d},? ${monthName},? ${y}$`) }).click();
+      await page.getByRole('list', { name: 'Closed dates chosen' }).getByRole('listitem').first().waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       assert.equal(await page.getByRole('list', { name: 'Closed dates chosen' }).getByRole('listitem').count(), 1);
@@ -187,7 +170,7 @@ describeConsole('console catalog', (c) => {
       assert.match(await fieldError(page, picture), /“huge\.png” is 5\.0 MB; pictures can be at most 5 MB/);
       assert.deepEqual(uploads, [], 'neither file was sent');
 
-      await file.setInputFiles({ name: 'shea.png', mimeType: 'image/png', buffer: solidPng(64, 48, [200, 150, 60]) });
+      await file.setInputFiles({ name: 'shea.png', mimeType: 'image/png', buffer: png(64, 48, [200, 150, 60]) });
       const shown = page.getByRole('img', { name: /The item’s picture/ });
       await shown.waitFor();
       assert.equal(uploads.length, 1);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { TestStore } from '../../test/helpers/app.ts';
 import { describeConsole, inspect, signInThroughUi } from './harness.ts';
-import { pngFile } from './images.ts';
+import { pngFile } from '../../test/helpers/png.ts';
 
 // +05:30 all year: a window picked in the store's zone is not the browser's (UTC) nor a whole-hour shift.
 const ZONE = 'Asia/Kolkata';

@@ -3,31 +3,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { freePort, launchChromium, OUTPUT } from '../helpers/browser.ts';
 import { describeEachDb, type TestStore } from '../helpers/app.ts';
 import { blogClient } from './helpers.ts';
+import { png } from '../helpers/png.ts';
 
-/** A real PNG (solid colour) so the browser decodes the uploaded cover. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** tsx compiles named functions with an `__name` helper; evaluated code needs it in the page too. */
 const KEEP_NAMES = 'globalThis.__name = (fn) => fn;';
@@ -60,14 +41,14 @@ describeEachDb('blog pages in headless Chromium', (env) => {
     await env.app.listen({ host: '127.0.0.1', port });
     store = await env.createStore({ name: 'Lagos Coffee Roasters' });
     const boundary = '----browser-test';
-    const png = solidPng(320, 180, [180, 90, 40]);
+    const cover = png(320, 180, [180, 90, 40]);
     const upload = await env.inject({
       method: 'POST',
       url: `/api/uploads?storeId=${store.storeId}`,
       headers: { ...env.staffHeaders(store), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
+        cover,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
     });
