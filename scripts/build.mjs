@@ -96,11 +96,18 @@ function pruneOldAssets(assets, keep) {
   }
 }
 
+const CONSOLE_DIR = join(ROOT, 'console');
+const CONSOLE_STAMP = join(CONSOLE_DIR, 'dist', '.built');
+const CONSOLE_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => join(CONSOLE_DIR, name)).concat(join(ROOT, 'package-lock.json'));
+
+/** Whether console/dist was built after its sources last changed (cheap: `npm start` checks it). */
+export const consoleBuildFresh = () => !stale(CONSOLE_STAMP, CONSOLE_INPUTS);
+
 async function buildConsole() {
-  const dir = join(ROOT, 'console');
+  const dir = CONSOLE_DIR;
   const dist = join(dir, 'dist');
-  const stamp = join(dist, '.built');
-  const inputs = [join(dir, 'src'), join(dir, 'public'), join(dir, 'index.html'), join(dir, 'vite.config.ts'), join(dir, 'package.json'), join(ROOT, 'package-lock.json')];
+  const stamp = CONSOLE_STAMP;
+  const inputs = CONSOLE_INPUTS;
   if (ifStale && !stale(stamp, inputs)) return;
   await withLock(dir, async () => {
     if (ifStale && !stale(stamp, inputs)) return;
