@@ -34,7 +34,7 @@ export interface StartCommand {
 export const START_COMMANDS: StartCommand[] = [
   { name: 'npm start', argv: ['npm', 'start', '--silent'] },
   { name: 'node build/server/server.js', argv: [process.execPath, join(ROOT, 'build/server/server.js')] },
-  { name: 'tsx src/server.ts (before)', argv: [process.execPath, join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/server.ts')] },
+  { name: 'tsx src/server.ts (sources)', argv: [process.execPath, join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/server.ts')] },
 ];
 
 export interface StartRow {
