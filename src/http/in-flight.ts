@@ -6,6 +6,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const kInFlight = Symbol('inFlight');
 
+/** A request counted in flight carries the release of its app's count until it has replied. */
+type Tracked = FastifyRequest & { [kInFlight]?: ((request: FastifyRequest) => void) | null };
+
+/**
+ * What the onSend hook below does, for a reply written past Fastify's send (src/http/prepared-reply.ts):
+ * the request no longer counts as in flight. Safe to call twice, and for an untracked request.
+ */
+export function repliedInFlight(request: FastifyRequest) {
+  (request as Tracked)[kInFlight]?.(request);
+}
+
 export interface InFlight {
   readonly count: number;
   /** Resolves when no handler is running, or after `timeoutMs` (returns false then). */
@@ -16,9 +27,9 @@ export function trackInFlight(app: FastifyInstance): InFlight {
   let count = 0;
   let waiters: Array<() => void> = [];
   const release = (request: FastifyRequest) => {
-    const r = request as FastifyRequest & { [kInFlight]?: boolean };
+    const r = request as Tracked;
     if (!r[kInFlight]) return;
-    r[kInFlight] = false;
+    r[kInFlight] = null;
     count -= 1;
     if (count === 0) {
       const ready = waiters;
@@ -27,7 +38,7 @@ export function trackInFlight(app: FastifyInstance): InFlight {
     }
   };
   app.addHook('onRequest', (request, _reply, done) => {
-    (request as FastifyRequest & { [kInFlight]?: boolean })[kInFlight] = true;
+    (request as Tracked)[kInFlight] = release;
     count += 1;
     done();
   });

@@ -3,6 +3,7 @@
 // read that started before a write from caching what it read.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import type { CatalogReplies } from './replies.ts';
 
 export interface CachedResponse {
   /** UTF-8 JSON, encoded once: sending a Buffer skips re-encoding the string on every response. */
@@ -10,10 +11,26 @@ export interface CachedResponse {
   etag: string;
   /** The body gzipped once per cache fill (bodies over 1 KiB), for clients that accept gzip. */
   gzip: Buffer | null;
+  /**
+   * The replies a route sends for it (each representation's 200 and 304, whole header set and body),
+   * prepared by the route on its first hit (routes.ts): once per catalog version, like the rest.
+   */
+  replies: CatalogReplies | null;
 }
 
+/** The catalog responses cached per store. */
+export type CatalogKind = 'v1' | 'public' | 'legacy';
+
+/** Entries held at most (over all stores); past it the cache starts empty again. */
+const MAX_ENTRIES = 5000;
+
 export class ResponseCache {
-  private entries = new Map<string, CachedResponse & { gen: number }>();
+  /**
+   * Current entries only, by store then kind: a write deletes its store's entries (and the generation
+   * check in get() keeps a build that started before it out), so a hit is two lookups and no check.
+   */
+  private stores = new Map<string, Partial<Record<CatalogKind, CachedResponse>>>();
+  private size = 0;
   private gens = new Map<string, number>();
   private globalGen = 0;
 
@@ -21,22 +38,26 @@ export class ResponseCache {
     return (this.gens.get(storeId) ?? 0) + this.globalGen * 1_000_000;
   }
 
-  /** The cached response if it is current, without building it (lets a hit be served synchronously). */
-  peek(storeId: string, kind: string): CachedResponse | undefined {
-    const hit = this.entries.get(`${storeId}\u0000${kind}`);
-    return hit && hit.gen === this.gen(storeId) ? hit : undefined;
+  /** The cached response if there is one, without building it (lets a hit be served synchronously). */
+  peek(storeId: string, kind: CatalogKind): CachedResponse | undefined {
+    return this.stores.get(storeId)?.[kind];
   }
 
-  async get(storeId: string, kind: string, build: () => Promise<unknown>): Promise<CachedResponse> {
-    const key = `${storeId}\u0000${kind}`;
+  async get(storeId: string, kind: CatalogKind, build: () => Promise<unknown>): Promise<CachedResponse> {
+    const hit = this.peek(storeId, kind);
+    if (hit) return hit;
     const gen = this.gen(storeId);
-    const hit = this.entries.get(key);
-    if (hit && hit.gen === gen) return hit;
     const body = Buffer.from(JSON.stringify(await build()), 'utf8');
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzip: body.length > 1024 ? gzipSync(body) : null, gen };
+    const entry: CachedResponse = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzip: body.length > 1024 ? gzipSync(body) : null, replies: null };
     if (this.gen(storeId) === gen) {
-      if (this.entries.size > 5000) this.entries.clear();
-      this.entries.set(key, entry);
+      if (this.size >= MAX_ENTRIES) {
+        this.stores.clear();
+        this.size = 0;
+      }
+      let kinds = this.stores.get(storeId);
+      if (!kinds) this.stores.set(storeId, (kinds = {}));
+      if (!kinds[kind]) this.size++;
+      kinds[kind] = entry;
     }
     return entry;
   }
@@ -44,10 +65,15 @@ export class ResponseCache {
   invalidate(storeId: string) {
     if (storeId === '*') {
       this.globalGen++;
-      this.entries.clear();
+      this.stores.clear();
+      this.size = 0;
       return;
     }
     this.gens.set(storeId, (this.gens.get(storeId) ?? 0) + 1);
-    for (const key of this.entries.keys()) if (key.startsWith(`${storeId}\u0000`)) this.entries.delete(key);
+    const kinds = this.stores.get(storeId);
+    if (kinds) {
+      this.size -= Object.keys(kinds).length;
+      this.stores.delete(storeId);
+    }
   }
 }

@@ -8,57 +8,18 @@ import { Nullable, responses } from '../../http/schemas.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { parseTimestamp } from '../../shared/time.ts';
 import type { CachedResponse } from './cache.ts';
+import { sendCached, serveHit } from './replies.ts';
 import { CatalogResponse, CreateItemBody, ItemSchema, LegacyCatalogResponse, PublicCatalogResponse, UpdateItemBody } from './schemas.ts';
 
 const CATALOG_CACHE_CONTROL = 'private, max-age=60';
 
-/** Whether Accept-Encoding allows gzip (and does not refuse it with q=0). */
-function parseAcceptsGzip(header: string): boolean {
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
-// Clients send one of a handful of Accept-Encoding values over and over: parse each once.
-const acceptsGzipMemo = new Map<string, boolean>();
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let accepts = acceptsGzipMemo.get(header);
-  if (accepts === undefined) {
-    accepts = parseAcceptsGzip(header);
-    if (acceptsGzipMemo.size >= 256) acceptsGzipMemo.clear();
-    acceptsGzipMemo.set(header, accepts);
-  }
-  return accepts;
-}
-
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: { body: string | Buffer; etag: string | null; gzip?: Buffer | null }, cacheControl: string) {
-  reply.header('cache-control', cacheControl);
-  const gzip = cached.gzip && acceptsGzip(request.headers['accept-encoding']) ? cached.gzip : null;
-  if (cached.gzip) {
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-  }
-  if (cached.etag) {
-    // The gzipped representation carries the weak form of the same validator.
-    reply.header('etag', gzip ? `W/${cached.etag}` : cached.etag);
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === cached.etag)) return reply.code(304).send();
-  }
-  if (gzip) reply.header('content-encoding', 'gzip');
-  return reply.type('application/json; charset=utf-8').send(gzip ?? cached.body);
-}
-
 /**
- * Serves a catalog response: synchronously when it is in the cache (the common case: no promise,
- * no await), else once `load` has built it.
+ * Serves a catalog response: synchronously from its prepared replies when it is in the cache (the
+ * common case: no promise, no await, no pass through Fastify's send), else once `load` has built it.
  */
 function serveCatalog(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse | undefined, load: () => Promise<CachedResponse>, cacheControl: string) {
   if (hit) {
-    sendCached(request, reply, hit, cacheControl);
+    serveHit(request, reply, hit, cacheControl);
     return undefined;
   }
   return load().then((built) => sendCached(request, reply, built, cacheControl));
@@ -94,14 +55,15 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       }),
       response: responses({ 200: LegacyCatalogResponse, 304: Type.Null() }),
     },
-  }, async (request, reply) => {
+  }, (request, reply) => {
     const { updatedSince } = request.query as { updatedSince?: string };
-    let since: string | undefined;
-    if (updatedSince !== undefined) {
-      since = parseTimestamp(updatedSince) ?? undefined;
-      if (!since) throw badRequest('validation-failed', 'updatedSince must be an ISO 8601 timestamp.', [{ field: 'updatedSince', message: 'not an ISO 8601 timestamp' }]);
+    const storeId = authStoreId(request);
+    if (updatedSince === undefined) {
+      return serveCatalog(request, reply, catalog.cachedCatalog(storeId, 'legacy'), () => catalog.legacyCatalog(storeId), CATALOG_CACHE_CONTROL);
     }
-    return sendCached(request, reply, await catalog.legacyCatalog(authStoreId(request), since), CATALOG_CACHE_CONTROL);
+    const since = parseTimestamp(updatedSince);
+    if (!since) throw badRequest('validation-failed', 'updatedSince must be an ISO 8601 timestamp.', [{ field: 'updatedSince', message: 'not an ISO 8601 timestamp' }]);
+    return catalog.legacyCatalogSince(storeId, since).then((built) => sendCached(request, reply, built, CATALOG_CACHE_CONTROL));
   });
 
   app.get('/publicQuickPayCatalog', {

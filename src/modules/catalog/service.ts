@@ -6,7 +6,7 @@ import { conflict, notFound, validationFailed, type ErrorDetail } from '../../sh
 import { newId } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
 import { nowIso } from '../../shared/time.ts';
-import { ResponseCache, type CachedResponse } from './cache.ts';
+import { ResponseCache, type CachedResponse, type CatalogKind } from './cache.ts';
 import { parseItemInput, type ItemInput, type ItemType, type ServiceSchedule } from './item-input.ts';
 import * as repo from './repository.ts';
 import type { ItemRow } from './tables.ts';
@@ -243,6 +243,12 @@ export function createCatalogService(ctx: AppContext) {
     return (await ctx.services.stores.getStore(storeId, executor)).currency;
   }
 
+  async function legacyBody(storeId: string, updatedSince?: string) {
+    const store = await ctx.services.stores.getStore(storeId);
+    const rows = await repo.listItems(db, storeId, { publishedOnly: true, updatedSince });
+    return { storeId, products: rows.map((r) => ({ id: r.id, name: r.name, price: r.price_minor, currency: store.currency, updatedAt: r.updated_at })) };
+  }
+
   const service = {
     toItem,
 
@@ -383,7 +389,7 @@ export function createCatalogService(ctx: AppContext) {
     },
 
     /** A catalog response already in the cache (v1, public, or legacy without updatedSince), or undefined. */
-    cachedCatalog(storeId: string, kind: 'v1' | 'public' | 'legacy'): CachedResponse | undefined {
+    cachedCatalog(storeId: string, kind: CatalogKind): CachedResponse | undefined {
       return cache.peek(storeId, kind);
     },
 
@@ -429,14 +435,14 @@ export function createCatalogService(ctx: AppContext) {
       });
     },
 
-    /** GET /integrationProducts (legacy shape): price as integer minor units. */
-    async legacyCatalog(storeId: string, updatedSince?: string) {
-      const build = async () => {
-        const store = await ctx.services.stores.getStore(storeId);
-        const rows = await repo.listItems(db, storeId, { publishedOnly: true, updatedSince });
-        return { storeId, products: rows.map((r) => ({ id: r.id, name: r.name, price: r.price_minor, currency: store.currency, updatedAt: r.updated_at })) };
-      };
-      return updatedSince ? { body: JSON.stringify(await build()), etag: null } : cache.get(storeId, 'legacy', build);
+    /** GET /integrationProducts (legacy shape): price as integer minor units; cached without updatedSince, not with it. */
+    async legacyCatalog(storeId: string): Promise<CachedResponse> {
+      return cache.get(storeId, 'legacy', () => legacyBody(storeId));
+    },
+
+    /** GET /integrationProducts?updatedSince=…: only the items updated after it (not cached, no validator). */
+    async legacyCatalogSince(storeId: string, updatedSince: string): Promise<{ body: string; etag: null }> {
+      return { body: JSON.stringify(await legacyBody(storeId, updatedSince)), etag: null };
     },
   };
   return service;

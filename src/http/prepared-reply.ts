@@ -1,0 +1,52 @@
+// Prepared replies: a response whose headers and body were computed ahead of time (a catalog entry
+// prepares them once per catalog version) written straight to Node's response, past Fastify's reply
+// pipeline: no Content-Type parsing, no serializer, no onSend hooks, no second pass over the headers.
+//
+// Everything before the handler still ran (input rules, security headers, CORS, rate limit, key check,
+// validation), so the headers those hooks set are taken from the reply as they are. What the global
+// onSend hooks add to every response is added here in their place, in the same order: the request id and
+// contract version (contract-version.ts), and the in-flight count (in-flight.ts). So is what Fastify's
+// send adds: Content-Length (for HEAD the length of the body it does not send; 0 for a bodiless HEAD).
+// The result is byte for byte what reply.send() would have sent: test/catalog/encoded-cache.test.ts
+// compares both over HTTP for every header, in order.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { repliedInFlight } from './in-flight.ts';
+import { CONTRACT_VERSION } from './schemas.ts';
+
+/** A response's own headers (lower-case names, in the order the route sets them) and body, prepared once. */
+export interface PreparedReply {
+  status: number;
+  /** The route's headers, set after those of the request hooks (Vary is appended to theirs, if any). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** The body, or null for a response without one (304). */
+  body: Buffer | null;
+  /** String(body.length), kept with it. */
+  contentLength: string | null;
+}
+
+export function preparedReply(status: number, headers: Record<string, string>, body: Buffer | null): PreparedReply {
+  return { status, headers: Object.entries(headers), body, contentLength: body === null ? null : String(body.length) };
+}
+
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedReply): void {
+  // The request hooks' headers (security, CORS, rate limit), then the route's: a name already set keeps
+  // its place and takes the new value, as with reply.header().
+  const headers: Record<string, string | number | string[] | undefined> = reply.getHeaders();
+  for (const [name, value] of prepared.headers) {
+    const current = name === 'vary' ? headers.vary : undefined;
+    headers[name] = current ? `${String(current)}, ${value}` : value;
+  }
+  // The onSend hooks' (contract-version.ts).
+  headers['x-service-request-id'] = request.id;
+  headers['x-service-contract-version'] = CONTRACT_VERSION;
+  // Fastify's: the body's length, also for HEAD (its HEAD route); a bodiless HEAD says 0.
+  const head = request.method === 'HEAD';
+  if (prepared.contentLength !== null) headers['content-length'] = prepared.contentLength;
+  else if (head) headers['content-length'] = '0';
+  repliedInFlight(request);
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(prepared.status, headers);
+  if (prepared.body === null || head) res.end();
+  else res.end(prepared.body);
+}
