@@ -25,16 +25,18 @@ export const lockByReference = (db: Db, reference: string) =>
 export const findLiveByClientOrderId = (db: Db, storeId: string, clientOrderId: string) =>
   db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('client_order_key', '=', clientOrderId).executeTakeFirst();
 
-/** reference, payment reference (trxref) or clientOrderId; the newest order wins. */
-export const lookupOrder = (db: Db, storeId: string, value: string) =>
-  db
-    .selectFrom('orders')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where((eb) => eb.or([eb('reference', '=', value), eb('payment_reference', '=', value), eb('client_order_id', '=', value)]))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+/**
+ * reference, payment reference (trxref) or clientOrderId; the newest order wins. One lookup per key,
+ * each answered by its own two-column index, and the few matches ordered here: as one OR ordered by
+ * date in SQL, the planner walked the store's orders by date whenever its statistics called the
+ * store small (one that grew since they were taken; SQLite keeps per-store samples).
+ */
+export async function lookupOrder(db: Db, storeId: string, value: string) {
+  const by = (column: 'reference' | 'payment_reference' | 'client_order_id') =>
+    db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where(column, '=', value);
+  const rows = await by('reference').unionAll(by('payment_reference')).unionAll(by('client_order_id')).execute();
+  return rows.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))[0];
+}
 
 export const linesOf = (db: Db, orderIds: string[]) =>
   orderIds.length === 0
