@@ -15,6 +15,10 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2022',
     reportCompressedSize: false,
+    // The budget that matters is the first load's compressed JavaScript (≤ 300 KB; about 180 KB brotli
+    // today): the shell chunk is ~510 KB before compression and the blog editor's (TipTap, loaded only
+    // there) ~430 KB. Vite's 500 KB warning on the raw size would only alarm whoever runs npm install.
+    chunkSizeWarningLimit: 800,
   },
   server: {
     proxy: Object.fromEntries(['/api', '/developer', '/uploads', '/s/', '/demo-assets'].map((p) => [p, api])),
