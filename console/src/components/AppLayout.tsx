@@ -121,7 +121,7 @@ export function StoreLayout() {
           </ScrollArea>
         </AppShell.Navbar>
         <AppShell.Main>
-          <Suspense fallback={<Center h={200}><Loader aria-label="Loading" /></Center>}>
+          <Suspense fallback={<Center h={200}><Loader role="status" aria-label="Loading" /></Center>}>
             <Outlet />
           </Suspense>
         </AppShell.Main>

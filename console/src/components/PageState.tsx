@@ -6,7 +6,7 @@ import { ApiError } from '../api/client';
 export function PageLoader() {
   return (
     <Center h="60vh">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

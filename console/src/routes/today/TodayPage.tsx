@@ -25,7 +25,7 @@ export function Component() {
       {overview.isError ? (
         <PageError error={overview.error} retry={() => overview.refetch()} />
       ) : !overview.data ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading today's overview">
+        <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-busy="true" aria-label="Loading today's overview">
           {[0, 1, 2, 3].map((i) => <Skeleton key={i} h={180} radius="md" />)}
         </SimpleGrid>
       ) : (
