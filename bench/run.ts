@@ -17,6 +17,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchConfig, createTarget, freePort, loadScenarios } from './harness.ts';
+import { measureSync } from './sync-feed.ts';
+import { benchStart, printStartTable } from './start.ts';
+import { measureWebhooks } from './webhooks.ts';
 import { GROWN_SIZES, growStore, seedServices, vacuumAnalyze, type GrowSizes } from './grown.ts';
 import { scratchDatabase } from './scratch-db.ts';
 import { connectDatabase } from '../src/db/connect.ts';
@@ -332,6 +335,38 @@ function printGrowth(rows: Row[], sizes: GrowSizes) {
   console.log('\ngrown ÷ empty = the grown store\'s ratio to the bare route ÷ the empty store\'s (1.00 = flat; 0.80 = 1.25× slower); rounds = the lowest and highest grown ÷ empty of single rounds (round r of both stores ran back to back): a spread that includes 1.00 cannot tell the two apart.');
 }
 
+/**
+ * The rows that are not request rates (issue 17, targets 4 and 5): webhook delivery (bench/webhooks.ts),
+ * a 10,000-item catalog sync (bench/sync-feed.ts) per engine, and start and footprint (bench/start.ts).
+ * Printed after the request table by a full run (no --only, no --grown), each beside its target.
+ */
+async function benchExtras(opts: Options) {
+  const rows: string[][] = [];
+  for (const engine of opts.engines) {
+    try {
+      const w = await measureWebhooks(engine);
+      rows.push([engine, `webhook delivery (${w.queued} queued)`, `${w.deliveriesPerSecond.toFixed(0)} deliveries/s`, '≥ 500/s']);
+      rows.push([engine, `webhook commit → first attempt (${w.paced} at ~100/s)`, `p99 ${w.lagP99Ms.toFixed(0)} ms (p50 ${w.lagP50Ms.toFixed(0)})`, 'p99 < 1000 ms']);
+    } catch (error) {
+      rows.push([engine, 'webhook delivery', `not measured: ${(error as Error).message}`, '']);
+    }
+    try {
+      const steps = await measureSync(engine, 10_000);
+      for (const step of steps) rows.push([engine, `sync 10,000 items: ${step.step}`, `${step.seconds.toFixed(2)} s`, '< 3 s']);
+    } catch (error) {
+      rows.push([engine, 'sync 10,000 items', `not measured: ${(error as Error).message}`, '']);
+    }
+  }
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['engine', 'scenario', 'measured', 'target'][i].length));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  console.log('\nBackground and bulk work (bench/webhooks.ts, bench/sync-feed.ts)');
+  console.log(line(['engine', 'scenario', 'measured', 'target']));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  printStartTable(await benchStart());
+  console.log('targets: start → first 200 < 1000 ms for npm start; idle RSS < 120 MiB');
+}
+
 async function main() {
   const opts = options();
   let scenarios = await loadScenarios(opts.only);
@@ -340,6 +375,7 @@ async function main() {
   for (const engine of opts.engines) rows.push(...(opts.grown ? await benchGrown(engine, opts, opts.grown, scenarios) : await benchEngine(engine, opts, scenarios)));
   printTable(rows, opts);
   if (opts.grown) printGrowth(rows, opts.grown);
+  if (!opts.grown && !opts.only) await benchExtras(opts);
   process.exit(rows.some((r) => r.note) ? 1 : 0);
 }
 
