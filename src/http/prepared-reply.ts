@@ -22,24 +22,10 @@ export interface PreparedReply {
   body: Buffer | null;
   /** String(body.length), kept with it. */
   contentLength: string | null;
-  /**
-   * A small body also as a one-byte string of its bytes: Node then sends the status line, headers and
-   * body as one string in one write, where a Buffer goes in a second chunk (a writev). Same bytes.
-   */
-  latin1: string | null;
 }
 
-/** Bodies up to this size are also kept as a one-byte string (see PreparedReply.latin1). */
-const ONE_WRITE_MAX = 16 * 1024;
-
 export function preparedReply(status: number, headers: Record<string, string>, body: Buffer | null): PreparedReply {
-  return {
-    status,
-    headers: Object.entries(headers),
-    body,
-    contentLength: body === null ? null : String(body.length),
-    latin1: body !== null && body.length <= ONE_WRITE_MAX ? body.toString('latin1') : null,
-  };
+  return { status, headers: Object.entries(headers), body, contentLength: body === null ? null : String(body.length) };
 }
 
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedReply): void {
@@ -62,6 +48,5 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   const res = reply.raw;
   res.writeHead(prepared.status, headers);
   if (prepared.body === null || head) res.end();
-  else if (prepared.latin1 !== null) res.end(prepared.latin1, 'latin1');
   else res.end(prepared.body);
 }

@@ -184,7 +184,7 @@ describeEachDb('catalog reads: status, headers and bodies as sent for each Accep
         name: `Item ${String(i).padStart(2, '0')}`,
         itemType: i % 4 === 3 ? 'service' : 'product',
         ...(i % 4 === 3 ? { schedule: { durationMinutes: 30, weeklyHours: [{ day: 'tue', start: '10:00', end: '16:00' }] } } : { stockCount: i }),
-        // Long enough that the identity body is over 16 KiB (sent from a Buffer) while the gzipped one is not.
+        // A catalog of some size: the identity body over 16 KiB, the gzipped one well under.
         description: `Item ${i}: ${'long enough that the catalog is well over a kibibyte and gets a gzipped representation. '.repeat(18)}`,
         priceMinor: 1000 + i,
       });
