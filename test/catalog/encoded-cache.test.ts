@@ -280,6 +280,45 @@ describeEachDb('catalog reads: status, headers and bodies as sent for each Accep
     assert.equal(res.status, 403);
   });
 
+  test('keys taking turns on one keep-alive connection are each checked and counted on their own', async () => {
+    const one = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const get = (headers: Record<string, string>) =>
+        new Promise<{ status: number; remaining: string | undefined; port: number }>((resolve, reject) => {
+          const req = httpRequest(`${baseUrl}/v1IntegrationProducts?storeId=${store.storeId}`, { headers, agent: one }, (res) => {
+            const port = res.socket.localPort!;
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, remaining: res.headers['ratelimit-remaining'] as string | undefined, port }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const other = await env.createKey(store);
+      const sequence: Array<[string, number]> = [
+        [key, 200],
+        [smallKey, 401],
+        [key, 200],
+        ['isk_' + 'y'.repeat(40), 401],
+        [other, 200],
+        [key, 200],
+        [other, 200],
+      ];
+      const seen: Array<{ status: number; remaining: string | undefined; port: number }> = [];
+      for (const [k, status] of sequence) {
+        const res = await get({ 'x-api-key': k });
+        assert.equal(res.status, status, k === key ? 'key' : k === other ? 'other' : 'wrong key');
+        seen.push(res);
+      }
+      assert.equal(new Set(seen.map((r) => r.port)).size, 1, 'all on one connection');
+      // Each key's budget moves on its own.
+      const [k1, , k2, , o1, k3, o2] = seen.map((r) => Number(r.remaining));
+      assert.deepEqual([k2, k3], [k1 - 1, k1 - 2]);
+      assert.equal(o2, o1 - 1);
+    } finally {
+      one.destroy();
+    }
+  });
+
   test('a catalog write changes what a hit sends at once: new tag, old tag no longer matches', async () => {
     const path = `/v1IntegrationProducts?storeId=${store.storeId}`;
     const headers = { 'x-api-key': key, 'accept-encoding': 'gzip' };
