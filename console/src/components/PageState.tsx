@@ -49,3 +49,18 @@ export function PageHeader({ title, actions, children }: { title: string; action
     </Stack>
   );
 }
+
+/**
+ * A record's page whose record did not load: a 404 is said plainly ("Order not found" and why),
+ * anything else shows the error with Try again. `back` is the page's link to its list.
+ */
+export function RecordLoadError({ error, retry, back, noun, notFound }: { error: unknown; retry: () => void; back: ReactNode; noun: string; notFound: ReactNode }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <Stack>
+      {back}
+      <PageHeader title={missing ? `${noun} not found` : noun} />
+      {missing ? <Text>{notFound}</Text> : <PageError error={error} retry={retry} />}
+    </Stack>
+  );
+}

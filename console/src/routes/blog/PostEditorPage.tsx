@@ -10,9 +10,8 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { previewPost, useCreatePost, useDeletePost, usePost, usePublishPost, useUnpublishPost, useUpdatePost, type Post, type PostPatch } from '../../api/blog';
-import { ApiError } from '../../api/client';
 import { useFormError } from '../../components/api-form';
-import { PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
@@ -75,14 +74,7 @@ export function Component() {
   if (!isNew) {
     if (post.isPending) return <PageLoader />;
     if (post.isError) {
-      const missing = post.error instanceof ApiError && post.error.status === 404;
-      return (
-        <Stack>
-          <BackLink />
-          <PageHeader title={missing ? 'Post not found' : 'Post'} />
-          {missing ? <Text>This post does not exist in {store.name} (it may have been deleted).</Text> : <PageError error={post.error} retry={() => post.refetch()} />}
-        </Stack>
-      );
+      return <RecordLoadError error={post.error} retry={() => post.refetch()} back={<BackLink />} noun="Post" notFound={<>This post does not exist in {store.name} (it may have been deleted).</>} />;
     }
   }
   return (

@@ -8,7 +8,7 @@ import { NEXT_STATUSES, useBooking, useUpdateBooking, type Booking, type Booking
 import { ApiError } from '../../api/client';
 import { canManage } from '../../api/session';
 import { useStoreSettings } from '../../api/store';
-import { PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
 import { RescheduleModal } from './RescheduleModal';
@@ -35,14 +35,7 @@ export function Component() {
 
   if (booking.isPending) return <PageLoader />;
   if (booking.isError) {
-    const missing = booking.error instanceof ApiError && booking.error.status === 404;
-    return (
-      <Stack>
-        <BackLink />
-        <PageHeader title={missing ? 'Booking not found' : 'Booking'} />
-        {missing ? <Text>This booking does not exist in {store.name}.</Text> : <PageError error={booking.error} retry={() => booking.refetch()} />}
-      </Stack>
-    );
+    return <RecordLoadError error={booking.error} retry={() => booking.refetch()} back={<BackLink />} noun="Booking" notFound={<>This booking does not exist in {store.name}.</>} />;
   }
   return <BookingView key={booking.data.bookingId} booking={booking.data} />;
 }

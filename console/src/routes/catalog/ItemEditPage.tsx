@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { ITEM_TYPES, useCreateItem, useItem, useUpdateItem, type Item, type ItemType } from '../../api/items';
 import { canManage } from '../../api/session';
 import { useFormError } from '../../components/api-form';
-import { PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { currencyDigits } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
@@ -49,14 +49,7 @@ function ExistingItem({ itemId }: { itemId: string }) {
   const item = useItem(store.storeId, itemId);
   if (item.isPending) return <PageLoader />;
   if (item.isError) {
-    const missing = item.error instanceof ApiError && item.error.status === 404;
-    return (
-      <Stack>
-        <BackLink />
-        <PageHeader title={missing ? 'Item not found' : 'Item'} />
-        {missing ? <Text>There is no item “{itemId}” in {store.name}: it may have been deleted.</Text> : <PageError error={item.error} retry={() => item.refetch()} />}
-      </Stack>
-    );
+    return <RecordLoadError error={item.error} retry={() => item.refetch()} back={<BackLink />} noun="Item" notFound={<>There is no item “{itemId}” in {store.name}: it may have been deleted.</>} />;
   }
   if (!canManage(store.role)) {
     return (

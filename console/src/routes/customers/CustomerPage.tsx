@@ -9,7 +9,7 @@ import { ApiError } from '../../api/client';
 import { useCustomer, useCustomerBookings, useCustomerOrders, useDeleteCustomer, useUpdateCustomer, type Customer, type CustomerPatch } from '../../api/customers';
 import { canManage } from '../../api/session';
 import { useFormError } from '../../components/api-form';
-import { EmptyState, PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { EmptyState, PageError, PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
@@ -22,14 +22,7 @@ export function Component() {
 
   if (customer.isPending) return <PageLoader />;
   if (customer.isError) {
-    const missing = customer.error instanceof ApiError && customer.error.status === 404;
-    return (
-      <Stack>
-        <BackLink />
-        <PageHeader title={missing ? 'Customer not found' : 'Customer'} />
-        {missing ? <Text>This customer does not exist in {store.name} (it may have been deleted).</Text> : <PageError error={customer.error} retry={() => customer.refetch()} />}
-      </Stack>
-    );
+    return <RecordLoadError error={customer.error} retry={() => customer.refetch()} back={<BackLink />} noun="Customer" notFound={<>This customer does not exist in {store.name} (it may have been deleted).</>} />;
   }
   return <CustomerView key={customer.data.id} customer={customer.data} />;
 }

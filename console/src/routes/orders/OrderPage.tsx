@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { orderActions, useCancelOrder, useFulfilment, useMarkPaid, useOrder, useRefund, type FulfilmentStatus, type Order } from '../../api/orders';
 import { canManage } from '../../api/session';
-import { PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatMoney, statusLabel } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
@@ -20,14 +20,7 @@ export function Component() {
 
   if (order.isPending) return <PageLoader />;
   if (order.isError) {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
-    return (
-      <Stack>
-        <BackLink />
-        <PageHeader title={missing ? 'Order not found' : 'Order'} />
-        {missing ? <Text>There is no order {orderId} in {store.name}.</Text> : <PageError error={order.error} retry={() => order.refetch()} />}
-      </Stack>
-    );
+    return <RecordLoadError error={order.error} retry={() => order.refetch()} back={<BackLink />} noun="Order" notFound={<>There is no order {orderId} in {store.name}.</>} />;
   }
   return <OrderView routeId={orderId} order={order.data} refetch={() => order.refetch()} />;
 }
