@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
 import { describeEachDb, expectError } from '../helpers/app.ts';
+import { STORE_TOPIC } from '../../src/modules/stores/service.ts';
 
 const signup = (timezone: string) => ({
   email: `tz-${Math.random().toString(36).slice(2)}@example.test`,
@@ -38,6 +39,8 @@ describeEachDb('store time zones', (env) => {
     const service = await env.createItem(store, { itemType: 'service', price: 50, schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 365, weeklyHours } });
     // Rows written before time zones were checked can hold an empty one.
     await env.db.updateTable('stores').set({ timezone: '' }).where('id', '=', store.storeId).execute();
+    // A direct edit of the table: tell the service, as a change through it would (its store cache).
+    await env.app.ctx.notifier.publish(STORE_TOPIC, store.storeId);
     const date = DateTime.now().setZone('Africa/Accra').plus({ days: 3 }).toISODate()!;
     const availability = await env.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
 // Booking queries. Every query is scoped by store_id; the first argument is the db or a transaction.
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
@@ -19,8 +20,6 @@ export interface BookingFilter {
 
 export const findBooking = (db: Db, storeId: string, id: string) =>
   db.selectFrom('bookings').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-
-export const insertBooking = (db: Db, row: BookingRow) => db.insertInto('bookings').values(row).execute();
 
 /** Newest first; one row more than `limit` tells the caller there is a next page. */
 export function listBookings(db: Db, storeId: string, f: BookingFilter) {
@@ -54,12 +53,25 @@ export async function lockService(db: Db, storeId: string, serviceId: string) {
 }
 
 /**
+ * The advisory lock key of a time cell of a service: 64 bits of a hash of store, service and cell
+ * (two cells that happen to share a key only wait for each other; nothing is double-booked).
+ */
+function cellKey(storeId: string, serviceId: string, cell: number): bigint {
+  return createHash('sha256').update(`${storeId}\u0000${serviceId}\u0000${cell}`).digest().readBigInt64BE(0);
+}
+
+/**
  * PostgreSQL: shares the service's lock row (lockService takes it alone) and takes the advisory
- * locks `cellKeys` (sorted ascending), in one statement, until the transaction ends. False, with
+ * locks of the time cells `cells` (slots.ts lockCellsOf), in one statement, in ascending key order
+ * (so two bookings never wait for each other crosswise), until the transaction ends. False, with
  * nothing locked, when the service has no lock row yet (take lockService instead). A no-op on SQLite.
  */
-export async function lockCells(db: Db, storeId: string, serviceId: string, cellKeys: string[]): Promise<boolean> {
+export async function lockCells(db: Db, storeId: string, serviceId: string, cells: number[]): Promise<boolean> {
   if (!isPostgres(db)) return true;
+  const cellKeys = cells
+    .map((cell) => cellKey(storeId, serviceId, cell))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(String);
   // LATERAL runs the advisory locks only once the row is share-locked, in array order.
   const result = await sql<{ n: number }>`
     select count(*)::int as n

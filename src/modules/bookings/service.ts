@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound, unprocessable, validationFailed, type E
 import { crockfordCode, newId } from '../../shared/ids.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
-import { bookingWindow, findBookableSlot, generateSlots, MAX_WINDOW_DAYS, type BusyInterval } from './slots.ts';
+import { bookingWindow, findBookableSlot, generateSlots, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval } from './slots.ts';
 import * as repo from './repository.ts';
 import type { BookingRow, BookingStatus, PaymentStatus } from './tables.ts';
 
@@ -78,7 +78,7 @@ export function toBooking(row: BookingRow, currency: string) {
     serviceName: row.service_name,
     bookingDate: row.booking_date,
     bookingTime: row.booking_time,
-    endTime: DateTime.fromISO(row.end_at, { zone }).toFormat('HH:mm'),
+    endTime: localTimeOf(Date.parse(row.end_at), zone),
     startAt: row.start_at,
     endAt: row.end_at,
     timezone: zone,
@@ -103,8 +103,11 @@ export type Booking = ReturnType<typeof toBooking>;
 /** The staff view adds internal notes. */
 export type StaffBooking = Booking & { staffNotes: string | null };
 
+/** A calendar date YYYY-MM-DD that exists (no 2026-02-30). */
 function isRealDate(value: string): boolean {
-  return DATE.test(value) && DateTime.fromISO(value).isValid;
+  if (!DATE.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
 
 function digits(phone: string) {
@@ -298,20 +301,20 @@ export function createBookingsService(ctx: AppContext) {
       const amount = input.paymentAmount ?? input.payment?.amount;
       const now = nowIso();
       const email = input.customer.email?.trim() || null;
+      // Where a booking for this date and time can go (one slot, or two in a repeated hour), whatever is booked.
+      const candidates = slotsAt({ schedule, timezone: store.timezone, now: Date.now() }, input.bookingDate, input.bookingTime);
+      if (!candidates.length) {
+        throw conflict('slot-unavailable', 'There is no open slot at this date and time.', [{ field: 'bookingTime', message: 'not an open slot (see v1IntegrationAvailability)' }]);
+      }
+      const bufferMs = schedule.bufferMinutes * 60_000;
       const row = await db.transaction().execute(async (trx) => {
-        // The customer first: the service lock below is then held only for the capacity check and insert.
+        // The customer first: the slot's locks below are then held only for the insert and what commits with it.
         const customerId = await ctx.services.customers.upsertFromContact(trx, storeId, { name: input.customer.name, email, phone: input.customer.phone }, { bookings: 1 });
-        await repo.lockService(trx, storeId, item.id);
-        const window = bookingWindow(input.bookingDate, input.bookingTime, store.timezone);
-        const busy = await busyAround(trx, storeId, item.id, schedule, window.from, window.to);
-        const found = findBookableSlot({ schedule, timezone: store.timezone, now: Date.now(), busy }, input.bookingDate, input.bookingTime, quantity);
-        if (!found.slot) {
-          throw conflict(
-            'slot-unavailable',
-            found.status === 'full' ? 'This slot is fully booked.' : 'There is no open slot at this date and time.',
-            [{ field: 'bookingTime', message: found.status === 'full' ? 'fully booked' : 'not an open slot (see v1IntegrationAvailability)' }],
-          );
-        }
+        // PostgreSQL: lock only the time cells the slot touches, so bookings at other times of the
+        // service go ahead side by side; the whole service when there are too many cells or no lock
+        // row yet (and a reschedule takes it alone). SQLite: its one writer already serializes.
+        const cells = lockCellsOf(candidates, bufferMs);
+        if (!cells || !(await repo.lockCells(trx, storeId, item.id, cells))) await repo.lockService(trx, storeId, item.id);
         const booking: BookingRow = {
           id: newId('bkg'),
           store_id: storeId,
@@ -320,8 +323,8 @@ export function createBookingsService(ctx: AppContext) {
           service_name: input.serviceName?.trim() || item.name,
           booking_date: input.bookingDate,
           booking_time: input.bookingTime,
-          start_at: found.slot.start,
-          end_at: found.slot.end,
+          start_at: '',
+          end_at: '',
           timezone: store.timezone,
           quantity,
           notes: input.notes ?? null,
@@ -340,7 +343,14 @@ export function createBookingsService(ctx: AppContext) {
           created_at: now,
           updated_at: now,
         };
-        await repo.insertBooking(trx, booking);
+        // The capacity check and the insert are one statement: the first candidate with room takes it.
+        let placed = false;
+        for (const slot of candidates) {
+          Object.assign(booking, { start_at: slot.start, end_at: slot.end });
+          const earliestStartIso = new Date(Date.parse(slot.start) - 2 * DAY_MS).toISOString();
+          if ((placed = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }))) break;
+        }
+        if (!placed) throw conflict('slot-unavailable', 'This slot is fully booked.', [{ field: 'bookingTime', message: 'fully booked' }]);
         const record = toBooking(booking, store.currency);
         await ctx.services.events.emit(trx, storeId, 'booking.created', record);
         const mailed = await queueMail(trx, store, record, 'created');

@@ -37,6 +37,8 @@ export interface SlotQuery {
   to: number;
   now: number;
   busy: BusyInterval[];
+  /** Only the slots labelled with this local date and time (what a booking asks for). */
+  at?: { date: string; time: string };
 }
 
 /**
@@ -121,6 +123,25 @@ function localInstant(day: LocalDay, hhmm: string, zone: string): number {
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** "HH:mm" of a number of milliseconds after midnight. */
+const clockOf = (ms: number) => {
+  const minutes = Math.floor(ms / MINUTE);
+  return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+};
+
+/** The local date and wall-clock time ("HH:mm") of an instant in the zone. */
+function localLabel(ms: number, zone: string): { date: string; time: string } {
+  const day = localDateOf(ms, zone);
+  if (day.steady) return { date: day.date, time: clockOf(ms - day.start) };
+  const local = DateTime.fromMillis(ms, { zone });
+  return { date: local.toISODate()!, time: local.toFormat('HH:mm') };
+}
+
+/** The local wall-clock time ("HH:mm") of an instant in the zone (a booking's end time). */
+export function localTimeOf(ms: number, zone: string): string {
+  return localLabel(ms, zone).time;
+}
+
 /** Every open slot starting in [from, to), sorted by start; only slots with remaining ≥ 1. */
 export function generateSlots(q: SlotQuery): Slot[] {
   return generateAllSlots(q).filter((s) => s.remaining >= 1);
@@ -170,17 +191,8 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
           if (start < earliest || start > latestStart || seen.has(start)) continue;
           seen.add(start);
           const end = start + duration;
-          let date: string;
-          let time: string;
-          if (day.steady && start < day.end) {
-            const minutes = (start - day.start) / MINUTE;
-            date = day.date;
-            time = `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
-          } else {
-            const local = DateTime.fromMillis(start, { zone: timezone });
-            date = local.toISODate()!;
-            time = local.toFormat('HH:mm');
-          }
+          const { date, time } = day.steady && start < day.end ? { date: day.date, time: clockOf(start - day.start) } : localLabel(start, timezone);
+          if (q.at && (q.at.date !== date || q.at.time !== time)) continue;
           slots.push({
             start: new Date(start).toISOString(),
             end: new Date(end).toISOString(),
@@ -224,7 +236,7 @@ export function findBookableSlot(
   quantity: number,
 ): { slot: Slot; status: 'ok' } | { slot: null; status: 'not-open' | 'full' } {
   const { from, to } = bookingWindow(date, time, q.timezone);
-  const matching = generateAllSlots({ ...q, from, to }).filter((s) => s.date === date && s.time === time);
+  const matching = generateAllSlots({ ...q, from, to, at: { date, time } });
   if (!matching.length) return { slot: null, status: 'not-open' };
   const free = matching.find((s) => s.remaining >= quantity);
   return free ? { slot: free, status: 'ok' } : { slot: null, status: 'full' };
@@ -236,7 +248,7 @@ export function findBookableSlot(
  */
 export function slotsAt(q: Omit<SlotQuery, 'from' | 'to' | 'busy'>, date: string, time: string): Slot[] {
   const { from, to } = bookingWindow(date, time, q.timezone);
-  return generateAllSlots({ ...q, from, to, busy: [] }).filter((s) => s.date === date && s.time === time);
+  return generateAllSlots({ ...q, from, to, busy: [], at: { date, time } });
 }
 
 /** Width of the time cells a booking locks (see lockCellsOf). */

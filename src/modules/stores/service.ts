@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { IANAZone } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
@@ -116,12 +117,40 @@ function checkStoreInput(input: NewStoreInput, prefix = 'store.') {
   if (details.length) throw validationFailed(details);
 }
 
+/** The notifier topic of a change to a store's row (its key: the store id). */
+export const STORE_TOPIC = 'store';
+const STORE_CACHE_SIZE = 10_000;
+
 export function createStoresService(ctx: AppContext) {
   const { db } = ctx;
   // A hash of a random password at the configured cost, so unknown emails cost as much as known ones.
   let dummyHash: Promise<string> | null = null;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomToken(12), ctx.config.passwordHashCost));
   const loginThrottle = createLoginThrottle(db, ctx.config);
+
+  // Stores as last read, by id: every keyed request and every write reads its store (twice for a
+  // booking or a checkout), and a store changes only through updateStore, which tells every
+  // instance (ctx.notifier, topic STORE_TOPIC). `generation` keeps a read that was in flight across
+  // a change from putting the old row back. A direct SQL edit of the stores table is seen after a
+  // restart or a publish of STORE_TOPIC.
+  const storeCache = new LRUCache<string, Store>({ max: STORE_CACHE_SIZE });
+  let generation = 0;
+  ctx.notifier.subscribe(STORE_TOPIC, (storeId) => {
+    generation++;
+    if (storeId === '*') storeCache.clear();
+    else storeCache.delete(storeId);
+  });
+
+  async function cachedStore(storeId: string): Promise<Store | null> {
+    const hit = storeCache.get(storeId);
+    if (hit) return hit;
+    const seen = generation;
+    const row = await repo.findStoreById(db, storeId);
+    if (!row) return null;
+    const store = Object.freeze(toStore(row));
+    if (seen === generation) storeCache.set(storeId, store);
+    return store;
+  }
 
   /** The store name's slug, numbered -2, -3… past those taken and those in `lost` (taken meanwhile). */
   async function nextFreeSlug(executor: repo.Db, name: string, lost: ReadonlySet<string>): Promise<string> {
@@ -180,15 +209,12 @@ export function createStoresService(ctx: AppContext) {
 
     /** Pass `executor` when calling inside a transaction (on SQLite a query on ctx.db would wait for it). */
     async getStore(storeId: string, executor: repo.Db = db): Promise<Store> {
-      const row = await repo.findStoreById(executor, storeId);
-      if (!row) throw notFound('store-not-found', `No store ${storeId}.`);
-      return toStore(row);
+      const store = executor === db ? await cachedStore(storeId) : await repo.findStoreById(executor, storeId).then((row) => (row ? toStore(row) : null));
+      if (!store) throw notFound('store-not-found', `No store ${storeId}.`);
+      return store;
     },
 
-    async findStore(storeId: string): Promise<Store | null> {
-      const row = await repo.findStoreById(db, storeId);
-      return row ? toStore(row) : null;
-    },
+    findStore: cachedStore,
 
     async findStoreBySlug(slug: string): Promise<Store | null> {
       const row = await repo.findStoreBySlug(db, slug);
@@ -392,6 +418,7 @@ export function createStoresService(ctx: AppContext) {
         }
         if (newSlug) await ctx.services.blog.storeSlugChanged(trx, storeId, newSlug);
       });
+      await ctx.notifier.publish(STORE_TOPIC, storeId);
       if (patch.currency !== undefined || patch.name !== undefined) await ctx.services.catalog.invalidate(storeId);
       return service.getStore(storeId);
     },
