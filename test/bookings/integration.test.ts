@@ -363,6 +363,39 @@ describeEachDb('POST /v1IntegrationBookings', (env) => {
     assert.equal(rows.length, 1);
   });
 
+  // A booking locks only the time its slot (and buffer) touches: racing bookings at overlapping
+  // times of one service still see each other, and those at times far apart both succeed.
+  test('concurrent bookings of overlapping slots (interval shorter than the duration, or a buffer between) give one 201; slots far apart both book', async () => {
+    const warm = async (s: { id: string }) => assert.equal((await post(bookingBody(s.id, dayAhead(9), '09:00'))).statusCode, 201);
+    const race = async (s: { id: string }, times: string[], n: number) => {
+      const results = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          post({ ...bookingBody(s.id, dayAhead(7), times[i % times.length]), customer: { name: `Overlap ${i}`, phone: `+23327${String(i).padStart(7, '0')}` } }),
+        ),
+      );
+      return results.map((r) => r.statusCode);
+    };
+    const overlapping = await createService(env, store, { durationMinutes: 60, slotIntervalMinutes: 30 });
+    await warm(overlapping); // the service's lock row exists: the cell locks are the ones in play
+    let codes = await race(overlapping, ['10:00', '10:30', '11:00'], 30);
+    // 10:00–11:00 and 11:00–12:00 do not overlap; 10:30 overlaps both: two bookings at most, one at least.
+    const booked = await env.db.selectFrom('bookings').select(['booking_time']).where('service_id', '=', overlapping.id).where('booking_date', '=', dayAhead(7)).execute();
+    assert.equal(codes.filter((c) => c === 201).length, booked.length, JSON.stringify(codes));
+    const times = booked.map((b) => b.booking_time).sort();
+    assert.ok(JSON.stringify(times) === '["10:00","11:00"]' || JSON.stringify(times) === '["10:30"]', JSON.stringify(times));
+
+    const buffered = await createService(env, store, { durationMinutes: 30, slotIntervalMinutes: 30, bufferMinutes: 15 });
+    await warm(buffered);
+    codes = await race(buffered, ['10:00', '10:30'], 20);
+    assert.equal(codes.filter((c) => c === 201).length, 1, JSON.stringify(codes));
+
+    const apart = await createService(env, store, { durationMinutes: 30, slotIntervalMinutes: 30 });
+    await warm(apart);
+    codes = await race(apart, ['10:00', '14:00'], 20);
+    assert.equal(codes.filter((c) => c === 201).length, 2, JSON.stringify(codes));
+    assert.equal(codes.filter((c) => c === 409).length, 18);
+  });
+
   // Several instances share a PostgreSQL database only (SQLite is embedded in one process).
   if (env.dialect.name === 'postgres') test('two instances on one PostgreSQL database: 40 concurrent requests for a capacity-2 slot give exactly two 201', async () => {
     const s = await createService(env, store, { capacity: 2 });
