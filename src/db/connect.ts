@@ -90,14 +90,31 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /**
- * Lets the query planner know the tables' sizes: on SQLite `PRAGMA optimize` runs ANALYZE (with a
- * row limit, so it is quick) on tables that have none or have grown a lot since, as SQLite advises for
- * long-lived connections at start and then periodically (src/workers.ts housekeeping). Without
+ * Lets the query planner know the tables' sizes, at start and then hourly (src/workers.ts
+ * housekeeping). SQLite: `PRAGMA optimize` runs ANALYZE (with a row limit, so it is quick) on tables
+ * that have none or have grown a lot since, as SQLite advises for long-lived connections. Without
  * statistics SQLite picked an index that walked a store's every customer for a phone lookup.
- * PostgreSQL's autovacuum keeps its statistics itself.
+ * PostgreSQL: autovacuum does the same when it runs, but it can be off or behind (a bulk import, a
+ * restored dump, a server tuned for writes); the service's own tables that were never analyzed, or
+ * whose rows changed by a tenth since, are analyzed here (ANALYZE samples, so it is quick too).
  */
 export async function optimizeDatabase(db: Kysely<any>, dialect: Dialect): Promise<void> {
-  if (dialect === 'sqlite') await sql`pragma optimize=0x10002`.execute(db);
+  if (dialect === 'sqlite') {
+    await sql`pragma optimize=0x10002`.execute(db);
+    return;
+  }
+  const stale = await sql<{ relname: string }>`
+    select relname from pg_stat_user_tables
+    where schemaname = current_schema()
+      and (coalesce(last_analyze, last_autoanalyze) is null and n_live_tup + n_mod_since_analyze > 0
+           or n_mod_since_analyze > greatest(50, n_live_tup / 10))
+    order by relname`.execute(db);
+  for (const { relname } of stale.rows) {
+    // A role that does not own the table may not analyze it (42501): autovacuum's statistics then stand.
+    await sql`analyze ${sql.id(relname)}`.execute(db).catch((error: { code?: string }) => {
+      if (error?.code !== '42501') throw error;
+    });
+  }
 }
 
 export function dialectOf(url: string): Dialect {

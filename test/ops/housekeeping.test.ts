@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, type TestEnv, type TestStore } from '../helpers/app.ts';
+import { sql } from 'kysely';
+import { optimizeDatabase } from '../../src/db/connect.ts';
 import { runHousekeeping } from '../../src/workers.ts';
 
 const DAY = 86_400_000;
@@ -55,3 +57,36 @@ describeEachDb('housekeeping', (env) => {
     assert.equal((await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/items`, headers: env.staffHeaders(store) })).statusCode, 200);
   });
 }, { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
+
+describeEachDb('planner statistics (optimizeDatabase)', (env) => {
+  // PostgreSQL: what autovacuum would do when it is off or behind. SQLite's PRAGMA optimize is
+  // checked by test/perf/query-plans.test.ts.
+  if (env.dialect.name === 'postgres') test('PostgreSQL: a table never analyzed, or changed by a tenth since, is analyzed; an unchanged one is left alone', async () => {
+    const stats = async () => {
+      const { rows } = await sql<{ relname: string; analyzed: string | null; changed: number }>`
+        select relname, coalesce(last_analyze, last_autoanalyze)::text as analyzed, n_mod_since_analyze::int as changed
+        from pg_stat_user_tables where schemaname = current_schema()`.execute(env.db);
+      return new Map(rows.map((r) => [r.relname, r]));
+    };
+    const store = await env.createStore();
+    const now = new Date().toISOString();
+    await env.db
+      .insertInto('customers')
+      .values(Array.from({ length: 60 }, (_, i) => ({ id: `cus_stat${i}`, store_id: store.storeId, name: `Stat ${i}`, email: null, phone: `+23320${String(i).padStart(7, '0')}`, bookings_count: 0, orders_count: 0, total_spent_minor: 0, created_at: now, updated_at: now })))
+      .execute();
+    // The server's statistics counters are flushed at most once a second.
+    const deadline = Date.now() + 10_000;
+    while (((await stats()).get('customers')?.changed ?? 0) < 60 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const before = await stats();
+    assert.ok((before.get('customers')?.changed ?? 0) >= 60, 'the counters show the new customers');
+
+    await optimizeDatabase(env.app.ctx.db, 'postgres');
+    const after = await stats();
+    assert.ok(after.get('customers')?.analyzed, 'customers analyzed');
+    assert.equal(after.get('customers')?.changed, 0);
+
+    // Nothing changed since: a second run analyzes nothing again.
+    await optimizeDatabase(env.app.ctx.db, 'postgres');
+    assert.equal((await stats()).get('customers')?.analyzed, after.get('customers')?.analyzed);
+  });
+});

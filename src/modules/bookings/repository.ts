@@ -121,9 +121,10 @@ export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck): P
  * `earliestStartIso` bounds the index scan: no booking starting before it can reach `fromIso`.
  */
 export function activeBookings(db: Db, storeId: string, serviceId: string, earliestStartIso: string, fromIso: string, toIso: string, exceptId?: string) {
+  // One row per distinct time with its seats summed: a grown store's busy slot holds several bookings.
   let q = db
     .selectFrom('bookings')
-    .select(['start_at', 'end_at', 'quantity'])
+    .select((eb) => ['start_at', 'end_at', eb.fn.sum<number>('quantity').as('quantity')])
     .where('store_id', '=', storeId)
     .where('service_id', '=', serviceId)
     .where('status', '!=', 'cancelled')
@@ -131,7 +132,7 @@ export function activeBookings(db: Db, storeId: string, serviceId: string, earli
     .where('start_at', '<', toIso)
     .where('end_at', '>', fromIso);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  return q.execute();
+  return q.groupBy(['start_at', 'end_at']).execute();
 }
 
 /** Updates only when the status is still `expectedStatus`; returns whether it did. */
