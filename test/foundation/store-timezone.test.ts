@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
 import { describeEachDb, expectError } from '../helpers/app.ts';
 import { STORE_TOPIC } from '../../src/modules/stores/service.ts';
+import { buildApp } from '../../src/app.ts';
+import { connectDatabase } from '../../src/db/connect.ts';
 
 const signup = (timezone: string) => ({
   email: `tz-${Math.random().toString(36).slice(2)}@example.test`,
@@ -57,5 +59,50 @@ describeEachDb('store time zones', (env) => {
     });
     assert.equal(booking.statusCode, 201, booking.body);
     assert.equal(booking.data.booking.timezone, 'Africa/Accra');
+  });
+});
+
+// Stores are kept in memory per instance (stores service): a change through the API is seen at once
+// by the instance that made it, and by every other instance once the notifier tells it.
+describeEachDb('store changes and the store cache', (env) => {
+  test('a time zone change shows at once in the next availability answer and booking on the same instance', async () => {
+    const store = await env.createStore({ timezone: 'Africa/Accra' });
+    const key = await env.createKey(store);
+    const weeklyHours = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, start: '09:00', end: '17:00' }));
+    const service = await env.createItem(store, { itemType: 'service', price: 50, schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 365, weeklyHours } });
+    const date = DateTime.now().plus({ days: 3 }).toISODate()!;
+    const url = `/v1IntegrationAvailability?storeId=${store.storeId}&serviceId=${service.id}&from=${date}T00:00:00Z&to=${date}T23:59:59Z`;
+    assert.equal((await env.inject({ method: 'GET', url, headers: env.keyHeaders(key) })).data.timezone, 'Africa/Accra');
+    const patched = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}`, headers: env.staffHeaders(store), payload: { timezone: 'Asia/Tokyo' } });
+    assert.equal(patched.statusCode, 200, patched.body);
+    const after = await env.inject({ method: 'GET', url, headers: env.keyHeaders(key) });
+    assert.equal(after.data.timezone, 'Asia/Tokyo');
+    assert.equal(after.data.slots[0].time, '09:00');
+    assert.equal(after.data.slots[0].start.slice(11, 16), '00:00', 'slots in the new zone (09:00 Tokyo is 00:00 UTC)');
+  });
+
+  if (env.dialect.name === 'postgres') test('two instances on one PostgreSQL database: a change made through one is seen by the other', async () => {
+    const store = await env.createStore({ timezone: 'Africa/Accra' });
+    const database = await connectDatabase(env.dialect.url, { schema: (env as unknown as { schema: string }).schema, poolSize: 2 });
+    const second = await buildApp(env.config, { database, logger: false });
+    await second.ready();
+    try {
+      const read = async () => (await second.inject({ method: 'GET', url: `/api/stores/${store.storeId}`, headers: env.staffHeaders(store) })).json().store;
+      assert.equal((await read()).timezone, 'Africa/Accra'); // now in the second instance's cache
+      const patched = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}`, headers: env.staffHeaders(store), payload: { timezone: 'Asia/Tokyo', name: 'Renamed' } });
+      assert.equal(patched.statusCode, 200, patched.body);
+      // LISTEN/NOTIFY reaches the other instance shortly after the change commits.
+      const deadline = Date.now() + 5_000;
+      let seen = await read();
+      while (seen.timezone !== 'Asia/Tokyo' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await read();
+      }
+      assert.equal(seen.timezone, 'Asia/Tokyo');
+      assert.equal(seen.name, 'Renamed');
+    } finally {
+      await second.close();
+      await database.destroy();
+    }
   });
 });
