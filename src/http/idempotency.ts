@@ -12,7 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
-import { isUniqueViolation, type Executor } from '../db/sql.ts';
+import type { Executor } from '../db/sql.ts';
 import { AppError, conflict, validationFailed } from '../shared/errors.ts';
 import { sha256 } from '../shared/hash.ts';
 import { addSeconds, nowIso } from '../shared/time.ts';
@@ -120,16 +120,15 @@ export async function sendIdempotent(
   async function claim(): Promise<true | NonNullable<Awaited<ReturnType<typeof current>>>> {
     const now = nowIso();
     const lease = addSeconds(now, leaseSeconds);
-    await thisKey(db.deleteFrom('idempotency_keys')).where('created_at', '<', addSeconds(now, -TTL_SECONDS)).execute();
-    try {
-      await db
-        .insertInto('idempotency_keys')
-        .values({ store_id: storeId, scope, key, request_hash: requestHash, status_code: null, response_body: null, locked_until: lease, created_at: now })
-        .execute();
-      return true;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+    // One statement: a new key is recorded, and a record past its replay window is replaced (as if
+    // housekeeping had already deleted it); a live record is left alone and read below.
+    const record = { request_hash: requestHash, status_code: null, response_body: null, locked_until: lease, created_at: now };
+    const claimed = await db
+      .insertInto('idempotency_keys')
+      .values({ store_id: storeId, scope, key, ...record })
+      .onConflict((oc) => oc.columns(['store_id', 'scope', 'key']).doUpdateSet(record).where('idempotency_keys.created_at', '<', addSeconds(now, -TTL_SECONDS)))
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1) return true;
     const existing = await current();
     if (!existing) throw conflict('conflict', 'A request with this Idempotency-Key just finished; retry.');
     if (existing.request_hash !== requestHash) {

@@ -45,6 +45,31 @@ describeEachDb('Idempotency-Key leases and records written with the work', (env)
       .execute();
   }
 
+  test('a key past its 24 h replay window is free again, even before housekeeping deletes it; one inside it still replays', async () => {
+    const first = await book(body(), 'k-window');
+    assert.equal(first.statusCode, 201, first.body);
+    const age = async (hours: number) =>
+      env.db
+        .updateTable('idempotency_keys')
+        .set({ created_at: new Date(Date.now() - hours * 3600_000).toISOString() })
+        .where('store_id', '=', store.storeId)
+        .where('key', '=', 'k-window')
+        .execute();
+    await age(23);
+    expectError(await book(body(), 'k-window'), 409, 'idempotency-key-reuse');
+    await age(25);
+    const before = await bookingsCount();
+    const fresh = await book(body(), 'k-window');
+    assert.equal(fresh.statusCode, 201, fresh.body);
+    assert.equal(fresh.headers['idempotent-replayed'], undefined);
+    assert.notEqual(fresh.data.reference, first.data.reference);
+    assert.equal(await bookingsCount(), before + 1);
+    // The record now answers for the new booking, for the next 24 h.
+    const rec = await recordOf(store.storeId, 'bookings.create', 'k-window');
+    assert.equal(JSON.parse(rec!.response_body!).reference, fresh.data.reference);
+    assert.ok(Date.now() - Date.parse(rec!.created_at) < 60_000);
+  });
+
   test('a successful booking stores its answer with the booking: no lease left, the replay is identical', async () => {
     const payload = body();
     const first = await book(payload, 'k-ok');
