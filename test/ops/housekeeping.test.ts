@@ -88,5 +88,28 @@ describeEachDb('planner statistics (optimizeDatabase)', (env) => {
     // Nothing changed since: a second run analyzes nothing again.
     await optimizeDatabase(env.app.ctx.db, 'postgres');
     assert.equal((await stats()).get('customers')?.analyzed, after.get('customers')?.analyzed);
+
+    // A big table: a new store's first thousand rows are far less than a tenth of it, and analyzed all the same.
+    const bulk = async (storeId: string, tag: string, n: number) =>
+      sql`insert into customers (id, store_id, name, email, phone, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
+          select 'cus_' || ${tag} || i, ${storeId}, 'Bulk ' || i, null, '+23321' || lpad(i::text, 7, '0'), 0, 0, 0, ${now}, ${now}
+          from generate_series(1, ${n}::int) as i`.execute(env.db);
+    const settled = async (atLeast: number) => {
+      const until = Date.now() + 10_000;
+      while (((await stats()).get('customers')?.changed ?? 0) < atLeast && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    };
+    await bulk(store.storeId, 'big', 20_000);
+    await settled(20_000);
+    await optimizeDatabase(env.app.ctx.db, 'postgres');
+    const big = (await stats()).get('customers')!;
+    assert.equal(big.changed, 0);
+    const newcomer = await env.createStore();
+    await bulk(newcomer.storeId, 'new', 1_100);
+    await settled(1_100);
+    await new Promise((r) => setTimeout(r, 10)); // a later analyze time than the one before
+    await optimizeDatabase(env.app.ctx.db, 'postgres');
+    const later = (await stats()).get('customers')!;
+    assert.notEqual(later.analyzed, big.analyzed, 'analyzed again after 1,100 new rows in a table of 20,060');
+    assert.equal(later.changed, 0);
   });
 });
