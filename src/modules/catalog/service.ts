@@ -320,7 +320,12 @@ export function createCatalogService(ctx: AppContext) {
     async reserveStock(trx: Executor<Database>, storeId: string, lines: StockLine[]): Promise<void> {
       const now = nowIso();
       const short: ErrorDetail[] = [];
+      // One read first, taking no lock: an item that does not track stock needs no write, so the
+      // rows that do are locked (in the caller's order) for as short a time as possible. An item that
+      // starts tracking stock after this read is as if the order came just before it did.
+      const counts = new Map((await repo.stockCounts(trx, storeId, [...new Set(lines.map((l) => l.itemId))])).map((r) => [r.id, r.stock_count]));
       for (const line of lines) {
+        if (counts.has(line.itemId) && counts.get(line.itemId) === null) continue;
         if (!(await repo.takeStock(trx, storeId, line.itemId, line.qty, now))) short.push({ field: line.itemId, message: `not enough stock for ${line.qty}` });
       }
       if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
