@@ -184,10 +184,6 @@ export function createBookingsService(ctx: AppContext) {
     return item;
   }
 
-  function busyOf(rows: { start_at: string; end_at: string; quantity: number }[]): BusyInterval[] {
-    return rows.map((r) => ({ start: Date.parse(r.start_at), end: Date.parse(r.end_at), quantity: Number(r.quantity) }));
-  }
-
   /**
    * Bookings that can touch slots starting in [fromMs, toMs): those overlapping the slots' time
    * plus the buffer on both sides. Durations and buffers are at most a day each.
@@ -195,8 +191,7 @@ export function createBookingsService(ctx: AppContext) {
   async function busyAround(executor: typeof db, storeId: string, serviceId: string, schedule: ServiceSchedule, fromMs: number, toMs: number, exceptId?: string) {
     const buffer = schedule.bufferMinutes * 60_000;
     const iso = (ms: number) => new Date(ms).toISOString();
-    const rows = await repo.activeBookings(executor, storeId, serviceId, iso(fromMs - 2 * DAY_MS), iso(fromMs - buffer), iso(toMs + schedule.durationMinutes * 60_000 + buffer), exceptId);
-    return busyOf(rows);
+    return repo.activeBookings(executor, storeId, serviceId, iso(fromMs - 2 * DAY_MS), iso(fromMs - buffer), iso(toMs + schedule.durationMinutes * 60_000 + buffer), exceptId);
   }
 
   function mailFor(store: Store, booking: Booking, change: 'created' | 'updated') {
