@@ -143,6 +143,7 @@ describeConsole('console blog', (c) => {
       assert.equal(await frame.locator('a[href="https://chai.example/menu"]').getAttribute('rel'), 'noopener noreferrer');
       await inspect(page, 'blog-preview', c.env.dialect.name);
       await preview.getByRole('button', { name: 'Close preview' }).click();
+      await preview.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       await page.getByText('Published: the post is on your blog').waitFor();
@@ -161,6 +162,8 @@ describeConsole('console blog', (c) => {
 
       await page.getByRole('button', { name: 'Unpublish' }).click();
       const confirm = page.getByRole('dialog', { name: 'Unpublish this post?' });
+      // Mantine names a dialog (aria-labelledby) a render after it appears: wait for the name.
+      await confirm.waitFor();
       await inspect(page, 'blog-unpublish-confirm', c.env.dialect.name);
       await confirm.getByRole('button', { name: 'Unpublish' }).click();
       await page.getByText('Unpublished: the post is a draft again').waitFor();

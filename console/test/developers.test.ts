@@ -199,6 +199,7 @@ describeConsole(
 
         await card.getByRole('button', { name: 'Delete' }).click();
         const remove = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+        await remove.waitFor();
         await inspect(page, 'developers-webhook-delete', c.env.dialect.name);
         await remove.getByRole('button', { name: 'Delete endpoint' }).click();
         await page.getByText('No webhook endpoints').waitFor();

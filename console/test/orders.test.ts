@@ -275,6 +275,7 @@ describeConsole('console orders', (c) => {
 
       await page.getByRole('button', { name: 'Cancel order' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+      await dialog.waitFor();
       await inspect(page, 'order-cancel', c.env.dialect.name);
       await dialog.getByRole('button', { name: 'Keep order' }).click();
       await dialog.waitFor({ state: 'detached' });
