@@ -89,6 +89,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** PostgreSQL: rows changed since the last ANALYZE that make optimizeDatabase analyze a table again. */
+const PG_ANALYZE_AFTER_ROWS = 1000;
+
 /**
  * Lets the query planner know the tables' sizes, at start and then hourly (src/workers.ts
  * housekeeping). SQLite: `PRAGMA optimize` runs ANALYZE (with a row limit, so it is quick) on tables
@@ -103,9 +106,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
  * here when never analyzed, or when a tenth of their rows or PG_ANALYZE_AFTER_ROWS rows changed since,
  * whichever is fewer (ANALYZE reads a fixed-size sample, so it is quick on big tables too).
  */
-/** PostgreSQL: rows changed since the last ANALYZE that make optimizeDatabase analyze a table again. */
-const PG_ANALYZE_AFTER_ROWS = 1000;
-
 export async function optimizeDatabase(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
     await sql`pragma optimize=0x10002`.execute(db);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
+import type { BusyInterval } from './slots.ts';
 import type { BookingRow, MailOutboxRow } from './tables.ts';
 
 type Db = Executor<Database>;
@@ -89,6 +90,21 @@ export interface SlotCheck {
 }
 
 /**
+ * A service's bookings that hold capacity (not cancelled) and overlap [fromIso, toIso).
+ * `earliestStartIso` bounds the index scan: no booking starting before it can reach `fromIso`.
+ */
+function holdingCapacity(db: Db, storeId: string, serviceId: string, earliestStartIso: string, fromIso: string, toIso: string) {
+  return db
+    .selectFrom('bookings')
+    .where('store_id', '=', storeId)
+    .where('service_id', '=', serviceId)
+    .where('status', '!=', 'cancelled')
+    .where('start_at', '>=', earliestStartIso)
+    .where('start_at', '<', toIso)
+    .where('end_at', '>', fromIso);
+}
+
+/**
  * Inserts the booking only if its slot still has `row.quantity` seats: one statement (INSERT …
  * SELECT … WHERE seats taken ≤ capacity − quantity), so the check and the insert see the same
  * bookings. True when inserted. Run it under the slot's locks (lockCells/lockService).
@@ -97,15 +113,9 @@ export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck): P
   const columns = Object.keys(row) as (keyof BookingRow)[];
   const from = new Date(Date.parse(row.start_at) - check.bufferMs).toISOString();
   const to = new Date(Date.parse(row.end_at) + check.bufferMs).toISOString();
-  const taken = db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql.lit(0)).as('taken'))
-    .where('store_id', '=', row.store_id)
-    .where('service_id', '=', row.service_id)
-    .where('status', '!=', 'cancelled')
-    .where('start_at', '>=', check.earliestStartIso)
-    .where('start_at', '<', to)
-    .where('end_at', '>', from);
+  const taken = holdingCapacity(db, row.store_id, row.service_id, check.earliestStartIso, from, to).select((eb) =>
+    eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql.lit(0)).as('taken'),
+  );
   const result = await db
     .insertInto('bookings')
     .columns(columns)
@@ -117,9 +127,8 @@ export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck): P
 }
 
 /**
- * What the bookings of a service that hold capacity (not cancelled) and overlap [fromIso, toIso) take:
- * one entry per distinct time, its seats summed, as epoch milliseconds. `earliestStartIso` bounds the
- * index scan: no booking starting before it can reach `fromIso`.
+ * What holdingCapacity's bookings take: one entry per distinct time, its seats summed, in epoch
+ * milliseconds.
  *
  * A 62-day availability answer on a grown store reads ~900 bookings, and handing them to JS row by
  * row (an object and two ISO strings each, parsed again) cost more than the whole rest of the answer.
@@ -135,19 +144,15 @@ export async function activeBookings(
   fromIso: string,
   toIso: string,
   exceptId?: string,
-): Promise<{ start: number; end: number; quantity: number }[]> {
+): Promise<BusyInterval[]> {
   const pg = isPostgres(db);
   const ms = (column: string) =>
     pg ? sql`round(extract(epoch from ${sql.ref(column)}::timestamptz) * 1000)::bigint` : sql`cast(round(unixepoch(${sql.ref(column)}, 'subsec') * 1000) as integer)`;
-  let times = db
-    .selectFrom('bookings')
-    .select((eb) => [ms('start_at').as('s'), ms('end_at').as('e'), eb.fn.sum<number>('quantity').as('q')])
-    .where('store_id', '=', storeId)
-    .where('service_id', '=', serviceId)
-    .where('status', '!=', 'cancelled')
-    .where('start_at', '>=', earliestStartIso)
-    .where('start_at', '<', toIso)
-    .where('end_at', '>', fromIso);
+  let times = holdingCapacity(db, storeId, serviceId, earliestStartIso, fromIso, toIso).select((eb) => [
+    ms('start_at').as('s'),
+    ms('end_at').as('e'),
+    eb.fn.sum<number>('quantity').as('q'),
+  ]);
   if (exceptId) times = times.where('id', '!=', exceptId);
   const grouped = times.groupBy(['start_at', 'end_at']).as('t');
   const packed = pg ? sql<string | null>`string_agg(s || ',' || e || ',' || q, ';')` : sql<string | null>`group_concat(s || ',' || e || ',' || q, ';')`;

@@ -129,10 +129,13 @@ const clockOf = (ms: number) => {
   return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 };
 
-/** The local date and wall-clock time ("HH:mm") of an instant in the zone. */
-function localLabel(ms: number, zone: string): { date: string; time: string } {
-  const day = localDateOf(ms, zone);
-  if (day.steady) return { date: day.date, time: clockOf(ms - day.start) };
+/**
+ * The local date and wall-clock time ("HH:mm") of an instant in the zone. `day` is the local day it
+ * is likely in (a slot's opening day), saving the lookup; on a steady day the time is plain arithmetic.
+ */
+function localLabel(ms: number, zone: string, day: LocalDay = localDateOf(ms, zone)): { date: string; time: string } {
+  if (day.steady && ms >= day.start && ms < day.end) return { date: day.date, time: clockOf(ms - day.start) };
+  if (!(ms >= day.start && ms < day.end)) return localLabel(ms, zone);
   const local = DateTime.fromMillis(ms, { zone });
   return { date: local.toISODate()!, time: local.toFormat('HH:mm') };
 }
@@ -191,7 +194,7 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
           if (start < earliest || start > latestStart || seen.has(start)) continue;
           seen.add(start);
           const end = start + duration;
-          const { date, time } = day.steady && start < day.end ? { date: day.date, time: clockOf(start - day.start) } : localLabel(start, timezone);
+          const { date, time } = localLabel(start, timezone, day);
           if (q.at && (q.at.date !== date || q.at.time !== time)) continue;
           slots.push({
             start: new Date(start).toISOString(),

@@ -26,11 +26,11 @@ export const updateItem = (db: Db, storeId: string, itemId: string, patch: Parti
 export const deleteItem = (db: Db, storeId: string, itemId: string) =>
   db.deleteFrom('items').where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
 
-/** Takes `qty` from tracked stock only if enough is left; untracked stock (null) always succeeds. */
 /** The stock counts (null: not tracked) of some of a store's items; items it does not have are left out. */
 export const stockCounts = (db: Db, storeId: string, itemIds: string[]) =>
   itemIds.length === 0 ? Promise.resolve([]) : db.selectFrom('items').select(['id', 'stock_count']).where('store_id', '=', storeId).where('id', 'in', itemIds).execute();
 
+/** Takes `qty` from tracked stock only if enough is left; untracked stock (null) always succeeds. */
 export async function takeStock(db: Db, storeId: string, itemId: string, qty: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('items')
