@@ -147,9 +147,14 @@ describeConsole('console orders', (c) => {
       assert.equal(await dialog.getByLabel('How was it paid?').inputValue(), 'Mobile money');
       await dialog.getByRole('button', { name: 'Mark paid' }).click();
       await dialog.waitFor({ state: 'detached' });
+      // Each step's notice can sit over the next step's button (and the pointer on it keeps it open).
+      await page.getByText(/marked paid$/).waitFor();
+      await dismissNotices(page);
 
       await page.getByRole('button', { name: 'Out for delivery' }).click();
       await statusBadge(page, 'Out for delivery').waitFor();
+      await page.getByText('Order marked out for delivery').waitFor();
+      await dismissNotices(page);
       await page.getByRole('button', { name: 'Mark delivered' }).click();
       await statusBadge(page, 'Confirmed').waitFor();
       assert.equal((await orderApi(order.orderId)).status, 'confirmed');
