@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import SQLite from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type LogConfig, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogConfig } from 'kysely';
+import { GroupCommitSqliteDialect, GroupCommitSqliteDriver, type GroupCommitDatabase } from './sqlite-group-commit.ts';
 import type { Database } from './database.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,30 +42,6 @@ export function pgDriver(): typeof pg {
 /** How long a SQLite statement waits for another process's write lock before SQLITE_BUSY. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-/**
- * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE) and so waits for
- * another process's writer (busy_timeout). A deferred BEGIN starts as a reader; its first write
- * must upgrade, and when another process wrote meanwhile SQLite fails that upgrade at once with
- * SQLITE_BUSY ("database is locked"), without the busy handler. Within one process nothing is lost:
- * Kysely already runs one transaction at a time on the single connection.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
-
 /** Prepared statements kept per SQLite connection, by SQL text (the service issues a few hundred distinct ones). */
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -74,9 +51,12 @@ const STATEMENT_CACHE_SIZE = 1000;
  * Kysely produces the same SQL text for the same query shape (values are parameters), so the text is
  * the key. A statement still being iterated (a streamed query) is not shared: a fresh one is prepared.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database): GroupCommitDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare(text: string) {
       let statement = statements.get(text);
       if (!statement || statement.busy) {
@@ -138,7 +118,7 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });
+    const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(new GroupCommitSqliteDriver(withStatementCache(sqlite))), log: options.log });
     return { db, dialect: 'sqlite', pgPool: null, destroy: () => db.destroy() };
   }
   const schema = options.schema;
