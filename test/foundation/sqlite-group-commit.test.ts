@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import { GroupCommitSqliteDialect, GroupCommitSqliteDriver } from '../../src/db/sqlite-group-commit.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
@@ -15,7 +15,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
 interface Db {
-  items: { id: number; name: string };
+  items: { id: Generated<number>; name: string };
   parents: { id: number };
   children: { id: number; parent_id: number };
 }

@@ -336,8 +336,7 @@ export function createCheckoutService(ctx: AppContext) {
         await db.transaction().execute(async (trx) => {
           const c = input.customer;
           if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
-          await repo.insertOrder(trx, row);
-          await repo.insertLines(trx, lineRows);
+          await repo.insertOrderWithLines(trx, row, lineRows);
           await ctx.services.events.emit(trx, storeId, 'order.created', toOrder(row, lineRows));
           // Stock last: a popular item's row stays locked only from here to the commit.
           await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));

@@ -56,6 +56,51 @@ export const applyContact = (
     .where('id', '=', id)
     .execute();
 
+/**
+ * PostgreSQL: a booking's or order's contact in one statement (one round trip instead of two or
+ * three): the customer with this email, else the oldest with this phone, gets the contact (`name`
+ * unless empty) and the counters as in applyContact; with neither, `row` is inserted. Returns the customer's id, or
+ * undefined when a concurrent transaction inserted this email first (the insert then did nothing:
+ * the caller falls back to the statements one by one).
+ */
+export async function upsertContactInOne(
+  db: Db,
+  row: CustomerRow,
+  contact: { name: string; bookings: number; orders: number },
+): Promise<string | undefined> {
+  const { store_id: storeId, email, phone, updated_at: now } = row;
+  const result = await sql<{ id: string }>`
+    with by_email as (
+      select id, true as by_email from customers where store_id = ${storeId} and email = ${email}
+    ), by_phone as (
+      select id, false as by_email from customers
+      where store_id = ${storeId} and phone = ${phone} and not exists (select 1 from by_email)
+      order by created_at, id limit 1
+    ), target as (
+      select * from by_email union all select * from by_phone
+    ), updated as (
+      update customers c set
+        name = coalesce(nullif(${contact.name}::text, ''), c.name),
+        email = case when t.by_email then c.email else coalesce(c.email, ${email}::text) end,
+        phone = case when t.by_email then coalesce(${phone}::text, c.phone) else c.phone end,
+        bookings_count = c.bookings_count + ${contact.bookings}::int,
+        orders_count = c.orders_count + ${contact.orders}::int,
+        updated_at = ${now}::text
+      from target t
+      where c.store_id = ${storeId} and c.id = t.id
+      returning c.id
+    ), inserted as (
+      insert into customers (id, store_id, name, email, phone, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
+      select ${row.id}::text, ${storeId}::text, ${row.name}::text, ${email}::text, ${phone}::text,
+             ${row.bookings_count}::int, ${row.orders_count}::int, ${row.total_spent_minor}::bigint, ${row.created_at}::text, ${now}::text
+      where not exists (select 1 from target)
+      on conflict (store_id, email) do nothing
+      returning id
+    )
+    select id from updated union all select id from inserted`.execute(db);
+  return result.rows[0]?.id;
+}
+
 export const addSpent = (db: Db, storeId: string, id: string, amountMinor: number, now: string) =>
   db
     .updateTable('customers')

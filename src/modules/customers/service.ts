@@ -3,7 +3,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/sql.ts';
+import { isForeignKeyViolation, isPostgres, isUniqueViolation } from '../../db/sql.ts';
 import type { CustomerRow } from './tables.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { conflict, notFound, validationFailed } from '../../shared/errors.ts';
@@ -95,12 +95,7 @@ export function createCustomersService(ctx: AppContext) {
         return existing.id;
       };
 
-      const byEmail = email ? await repo.findByEmail(executor, storeId, email) : undefined;
-      if (byEmail) return update(byEmail, true);
-      const byPhone = phone ? await repo.findByPhone(executor, storeId, phone) : undefined;
-      if (byPhone) return update(byPhone, false);
-
-      const row: CustomerRow = {
+      const row = (): CustomerRow => ({
         id: newId('cus'),
         store_id: storeId,
         name: name || email || phone || '',
@@ -111,12 +106,24 @@ export function createCustomersService(ctx: AppContext) {
         total_spent_minor: 0,
         created_at: now,
         updated_at: now,
-      };
-      if (!email) {
-        await repo.insertCustomer(executor, row);
-        return row.id;
+      });
+      // PostgreSQL: the lookups and the write in one round trip; the steps below when it lost a race.
+      if (isPostgres(executor)) {
+        const id = await repo.upsertContactInOne(executor, row(), { name, bookings, orders });
+        if (id) return id;
       }
-      if (await repo.insertCustomerUnlessEmailTaken(executor, row)) return row.id;
+
+      const byEmail = email ? await repo.findByEmail(executor, storeId, email) : undefined;
+      if (byEmail) return update(byEmail, true);
+      const byPhone = phone ? await repo.findByPhone(executor, storeId, phone) : undefined;
+      if (byPhone) return update(byPhone, false);
+
+      const fresh = row();
+      if (!email) {
+        await repo.insertCustomer(executor, fresh);
+        return fresh.id;
+      }
+      if (await repo.insertCustomerUnlessEmailTaken(executor, fresh)) return fresh.id;
       // Another writer created this email between our lookup and our insert: update theirs.
       const winner = await repo.findByEmail(executor, storeId, email);
       if (!winner) throw new Error(`customer with email conflict vanished in store ${storeId}`);
