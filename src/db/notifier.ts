@@ -3,9 +3,18 @@
 // process, so an in-process emitter is the whole story.
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { sql } from 'kysely';
 import { pgDriver, type DatabaseHandle } from './connect.ts';
 
 const CHANNEL = 'store_service_signals';
+
+/**
+ * PostgreSQL: `pg_notify(…)` of a signal for every instance, this one included, for use inside a
+ * statement of a transaction: PostgreSQL delivers it when (and only if) the transaction commits.
+ */
+export function signalExpression(topic: string, key: string) {
+  return sql`pg_notify(${CHANNEL}, ${JSON.stringify({ topic, key, from: 'commit' })})`;
+}
 
 export interface Notifier {
   /** Tell every instance (this one included, synchronously) that `topic` changed for `key`. */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
+import { signalExpression } from '../../db/notifier.ts';
 import type { BusyInterval } from './slots.ts';
 import type { BookingRow, MailOutboxRow } from './tables.ts';
 
@@ -104,10 +105,15 @@ function holdingCapacity(db: Db, storeId: string, serviceId: string, earliestSta
     .where('end_at', '>', fromIso);
 }
 
+/** Notifier topic: a store's bookings changed; every instance drops the busy times it keeps for the store. */
+export const BOOKINGS_TOPIC = 'bookings';
+
 /**
  * Inserts the booking only if its slot still has `row.quantity` seats: one statement (INSERT …
  * SELECT … WHERE seats taken ≤ capacity − quantity), so the check and the insert see the same
  * bookings. True when inserted. Run it under the slot's locks (lockCells/lockService).
+ * PostgreSQL: an inserted row also signals BOOKINGS_TOPIC to every instance, delivered at commit,
+ * without a round trip of its own.
  */
 export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck): Promise<boolean> {
   const columns = Object.keys(row) as (keyof BookingRow)[];
@@ -116,13 +122,14 @@ export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck): P
   const taken = holdingCapacity(db, row.store_id, row.service_id, check.earliestStartIso, from, to).select((eb) =>
     eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql.lit(0)).as('taken'),
   );
-  const result = await db
+  const insert = db
     .insertInto('bookings')
     .columns(columns)
     .expression(
       db.selectNoFrom(columns.map((c) => sql`${row[c]}`.as(c))).where((eb) => eb(taken, '<=', check.capacity - row.quantity)),
-    )
-    .executeTakeFirst();
+    );
+  if (isPostgres(db)) return (await insert.returning(signalExpression(BOOKINGS_TOPIC, row.store_id).as('signalled')).execute()).length === 1;
+  const result = await insert.executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 

@@ -2,7 +2,8 @@
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Executor } from '../../db/sql.ts';
+import { LRUCache } from 'lru-cache';
+import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { Item } from '../catalog/service.ts';
 import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
@@ -13,6 +14,7 @@ import { toMajor, toMinor } from '../../shared/money.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
 import { bookingWindow, findBookableSlot, generateSlots, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval } from './slots.ts';
 import * as repo from './repository.ts';
+import { BOOKINGS_TOPIC } from './repository.ts';
 import type { BookingRow, BookingStatus, PaymentStatus } from './tables.ts';
 
 export const BOOKING_STATUSES: BookingStatus[] = ['pending', 'pending_approval', 'confirmed', 'completed', 'cancelled', 'rescheduled'];
@@ -160,9 +162,54 @@ function slotWindow(from: string, to: string, zone: string): { fromMs: number; t
   return { fromMs: a, toMs: b };
 }
 
+export { BOOKINGS_TOPIC };
+/** Busy times kept per instance, in bookings (their total across entries), and for how long an entry is used at most. */
+const BUSY_CACHE_BOOKINGS = 200_000;
+const BUSY_CACHE_TTL_MS = 30_000;
+
 export function createBookingsService(ctx: AppContext) {
   const { db } = ctx;
   const mailListeners = new Set<() => void>();
+
+  // Availability answers keep the service's busy times they read, per instance: on a grown store
+  // reading them was half of the answer's time, and a service's bookings change far less often than
+  // its availability is read. Every write that changes a booking's time, seats or status tells every
+  // instance (BOOKINGS_TOPIC, through the notifier; on PostgreSQL the booking insert sends it in its
+  // own statement, delivered at commit), which moves the store to a new generation: entries of the
+  // old one are never read again. A read in flight across a change is not kept. An entry lives at most
+  // BUSY_CACHE_TTL_MS, so a signal lost with the notifier's connection (its reconnect also drops all)
+  // or a direct SQL edit of bookings is seen within that time. Only the display can be behind for
+  // that moment: a booking is always checked against the database, under its locks.
+  const busyCache = new LRUCache<string, BusyInterval[]>({ maxSize: BUSY_CACHE_BOOKINGS, sizeCalculation: (busy) => busy.length + 1, ttl: BUSY_CACHE_TTL_MS });
+  const storeGenerations = new Map<string, number>();
+  let generation = 0;
+  const generationOf = (storeId: string) => `${generation}.${storeGenerations.get(storeId) ?? 0}`;
+  function bookingsChanged(storeId: string) {
+    if (storeId === '*') {
+      generation++;
+      busyCache.clear();
+    } else {
+      storeGenerations.set(storeId, (storeGenerations.get(storeId) ?? 0) + 1);
+    }
+  }
+  ctx.notifier.subscribe(BOOKINGS_TOPIC, bookingsChanged);
+
+  /**
+   * busyAround for an availability answer, from the cache when it can. The window is widened to whole
+   * UTC days, so answers for different times of the same days share an entry (bookings outside the
+   * asked window take no seat of its slots).
+   */
+  async function cachedBusy(storeId: string, serviceId: string, schedule: ServiceSchedule, fromMs: number, toMs: number): Promise<BusyInterval[]> {
+    const dayFrom = Math.floor(fromMs / DAY_MS) * DAY_MS;
+    const dayTo = Math.ceil(toMs / DAY_MS) * DAY_MS;
+    const seen = generationOf(storeId);
+    const key = `${storeId}|${seen}|${serviceId}|${schedule.durationMinutes}|${schedule.bufferMinutes}|${dayFrom}|${dayTo}`;
+    const cached = busyCache.get(key);
+    if (cached) return cached;
+    const busy = await busyAround(db, storeId, serviceId, schedule, dayFrom, dayTo);
+    if (generationOf(storeId) === seen) busyCache.set(key, busy);
+    return busy;
+  }
 
   function mailQueued() {
     for (const listener of mailListeners) listener();
@@ -277,7 +324,7 @@ export function createBookingsService(ctx: AppContext) {
       const store = await ctx.services.stores.getStore(storeId);
       const schedule = item.schedule;
       const slots = schedule
-        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await busyAround(db, storeId, item.id, schedule, fromMs, toMs) })
+        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await cachedBusy(storeId, item.id, schedule, fromMs, toMs) })
         : [];
       return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
     },
@@ -353,6 +400,9 @@ export function createBookingsService(ctx: AppContext) {
         await options.beforeCommit?.(trx, record);
         return { booking, mailed };
       });
+      // This instance at once; on PostgreSQL the insert's own NOTIFY tells the others at commit.
+      if (isPostgres(db)) bookingsChanged(storeId);
+      else await ctx.notifier.publish(BOOKINGS_TOPIC, storeId);
       if (row.mailed) mailQueued();
       return toBooking(row.booking, store.currency);
     },
@@ -434,6 +484,7 @@ export function createBookingsService(ctx: AppContext) {
         const mailed = nextStatus ? await queueMail(trx, store, record, 'updated') : false;
         return { updated, mailed };
       });
+      await ctx.notifier.publish(BOOKINGS_TOPIC, storeId);
       if (result.mailed) mailQueued();
       return { ...toBooking(result.updated, store.currency), staffNotes: result.updated.staff_notes };
     },
@@ -458,7 +509,7 @@ export function createBookingsService(ctx: AppContext) {
       if (item.itemType === 'product') throw unprocessable('not-bookable', 'Products have no booking slots.', [{ field: 'itemId', message: 'is a product' }]);
       const schedule = item.schedule;
       const slots = schedule
-        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await busyAround(db, storeId, item.id, schedule, fromMs, toMs) })
+        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await cachedBusy(storeId, item.id, schedule, fromMs, toMs) })
         : [];
       return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
     },

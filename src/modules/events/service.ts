@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
+import { signalExpression } from '../../db/notifier.ts';
 import type { Database } from '../../db/database.ts';
 import { newId, randomToken } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
@@ -42,8 +43,6 @@ export interface EventEnvelope<T = unknown> {
 
 /** Notifier topic that wakes delivery workers. */
 export const DELIVERY_TOPIC = 'webhook-deliveries';
-/** The notifier's LISTEN channel (src/db/notifier.ts); a NOTIFY sent inside a transaction is delivered at commit. */
-const NOTIFIER_CHANNEL = 'store_service_signals';
 
 export interface WebhookEndpoint {
   endpointId: string;
@@ -304,7 +303,7 @@ export function createEventsService(ctx: AppContext) {
       // at commit (to every instance). SQLite is one process whose queries queue behind the open
       // transaction, so a local nudge now is seen by a worker query that runs after the commit.
       if (isPostgres(trx)) {
-        await sql`SELECT pg_notify(${NOTIFIER_CHANNEL}, ${JSON.stringify({ topic: DELIVERY_TOPIC, key: storeId, from: 'outbox' })})`.execute(trx);
+        await sql`SELECT ${signalExpression(DELIVERY_TOPIC, storeId)}`.execute(trx);
       } else {
         await ctx.notifier.publish(DELIVERY_TOPIC, storeId);
       }
