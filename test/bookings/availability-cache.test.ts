@@ -1,6 +1,7 @@
 // Availability answers keep a service's busy times per instance (src/modules/bookings/service.ts,
-// cachedBusy): a booking or a staff change is seen at once by the instance that made it, and by every
-// other instance once the notifier tells it (on PostgreSQL the booking insert's own NOTIFY).
+// cachedBusy) and the service itself (catalog cachedItem): a booking, a staff change or a change of
+// the service is seen at once by the instance that made it, and by every other instance once the
+// notifier tells it (on PostgreSQL the booking insert's own NOTIFY).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
@@ -74,8 +75,12 @@ describeEachDb('availability and the busy-time cache', (env) => {
   test('answers come from the cache: a direct SQL edit of bookings shows only once the store is signalled', async () => {
     const { store, key, service, date, url } = await setup(env);
     const headers = env.keyHeaders(key);
+    // PostgreSQL: the booking's own NOTIFY also comes back to this instance a moment after the commit;
+    // wait for it, so that it does not drop the entry read below.
+    const signalled = new Promise<void>((resolve) => env.app.ctx.notifier.subscribe(BOOKINGS_TOPIC, (id) => id === store.storeId && resolve()));
     const made = await book(env, store, key, service.id, date, 2);
     assert.equal(made.statusCode, 201, made.body);
+    if (env.dialect.name === 'postgres') await signalled;
     assert.equal(await seatsAtTen(env, url, headers), 1);
     await env.db.updateTable('bookings').set({ quantity: 2 }).where('store_id', '=', store.storeId).execute();
     assert.equal(await seatsAtTen(env, url, headers), 1, 'the kept busy times are used');
@@ -93,6 +98,20 @@ describeEachDb('availability and the busy-time cache', (env) => {
     assert.equal(await seatsAtTen(env, url, headers), 0);
     assert.equal((await book(env, store, key, service.id, date, 5)).statusCode, 409);
     assert.equal(await seatsAtTen(env, url, headers), 0);
+  });
+
+  test('a change of the service (its capacity, then unpublishing it) shows at once in the next answer and booking', async () => {
+    const { store, key, service, date, url } = await setup(env);
+    const headers = env.keyHeaders(key);
+    assert.equal(await seatsAtTen(env, url, headers), 2); // the service and its busy times are now kept
+    const patch = (payload: object) => env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}/items/${service.id}`, headers: env.staffHeaders(store), payload });
+    const grown = await patch({ schedule: { durationMinutes: 60, capacity: 3, maxAdvanceDays: 365, weeklyHours } });
+    assert.equal(grown.statusCode, 200, grown.body);
+    assert.equal(await seatsAtTen(env, url, headers), 3);
+    assert.equal((await patch({ published: false })).statusCode, 200);
+    const gone = await env.inject({ method: 'GET', url, headers });
+    assert.equal(gone.statusCode, 404, gone.body);
+    assert.equal((await book(env, store, key, service.id, date, 7)).statusCode, 404);
   });
 
   if (env.dialect.name === 'postgres') test('two instances on one PostgreSQL database: a booking and a cancel made through one are seen by the other', async () => {
@@ -115,6 +134,10 @@ describeEachDb('availability and the busy-time cache', (env) => {
       });
       assert.equal(cancelled.statusCode, 200, cancelled.body);
       assert.equal(await eventually(read, 2), 2, 'the staff change reached the second instance');
+      const unpublished = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}/items/${service.id}`, headers: env.staffHeaders(store), payload: { published: false } });
+      assert.equal(unpublished.statusCode, 200, unpublished.body);
+      const status = async () => (await second.inject({ method: 'GET', url, headers })).statusCode;
+      assert.equal(await eventually(status, 404), 404, 'the unpublished service is gone from the second instance too');
     } finally {
       await second.close();
       await database.destroy();

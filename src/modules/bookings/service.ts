@@ -2,7 +2,6 @@
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { LRUCache } from 'lru-cache';
 import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { Item } from '../catalog/service.ts';
 import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
@@ -11,6 +10,7 @@ import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { badRequest, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { crockfordCode, newId } from '../../shared/ids.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
+import { StoreCache } from '../../shared/store-cache.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
 import { bookingWindow, findBookableSlot, generateSlots, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval } from './slots.ts';
 import * as repo from './repository.ts';
@@ -175,23 +175,13 @@ export function createBookingsService(ctx: AppContext) {
   // reading them was half of the answer's time, and a service's bookings change far less often than
   // its availability is read. Every write that changes a booking's time, seats or status tells every
   // instance (BOOKINGS_TOPIC, through the notifier; on PostgreSQL the booking insert sends it in its
-  // own statement, delivered at commit), which moves the store to a new generation: entries of the
-  // old one are never read again. A read in flight across a change is not kept. An entry lives at most
-  // BUSY_CACHE_TTL_MS, so a signal lost with the notifier's connection (its reconnect also drops all)
-  // or a direct SQL edit of bookings is seen within that time. Only the display can be behind for
+  // own statement, delivered at commit), which drops the store's entries (src/shared/store-cache.ts:
+  // a read in flight across the change is not kept either). An entry lives at most BUSY_CACHE_TTL_MS,
+  // so a signal lost with the notifier's connection (its reconnect also drops all) or a direct SQL
+  // edit of bookings is seen within that time. Only the display can be behind for
   // that moment: a booking is always checked against the database, under its locks.
-  const busyCache = new LRUCache<string, BusyInterval[]>({ maxSize: BUSY_CACHE_BOOKINGS, sizeCalculation: (busy) => busy.length + 1, ttl: BUSY_CACHE_TTL_MS });
-  const storeGenerations = new Map<string, number>();
-  let generation = 0;
-  const generationOf = (storeId: string) => `${generation}.${storeGenerations.get(storeId) ?? 0}`;
-  function bookingsChanged(storeId: string) {
-    if (storeId === '*') {
-      generation++;
-      busyCache.clear();
-    } else {
-      storeGenerations.set(storeId, (storeGenerations.get(storeId) ?? 0) + 1);
-    }
-  }
+  const busyCache = new StoreCache<BusyInterval[]>({ maxSize: BUSY_CACHE_BOOKINGS, sizeOf: (busy) => busy.length + 1, ttlMs: BUSY_CACHE_TTL_MS });
+  const bookingsChanged = (storeId: string) => busyCache.drop(storeId);
   ctx.notifier.subscribe(BOOKINGS_TOPIC, bookingsChanged);
 
   /**
@@ -202,13 +192,8 @@ export function createBookingsService(ctx: AppContext) {
   async function cachedBusy(storeId: string, serviceId: string, schedule: ServiceSchedule, fromMs: number, toMs: number): Promise<BusyInterval[]> {
     const dayFrom = Math.floor(fromMs / DAY_MS) * DAY_MS;
     const dayTo = Math.ceil(toMs / DAY_MS) * DAY_MS;
-    const seen = generationOf(storeId);
-    const key = `${storeId}|${seen}|${serviceId}|${schedule.durationMinutes}|${schedule.bufferMinutes}|${dayFrom}|${dayTo}`;
-    const cached = busyCache.get(key);
-    if (cached) return cached;
-    const busy = await busyAround(db, storeId, serviceId, schedule, dayFrom, dayTo);
-    if (generationOf(storeId) === seen) busyCache.set(key, busy);
-    return busy;
+    const key = `${serviceId}|${schedule.durationMinutes}|${schedule.bufferMinutes}|${dayFrom}|${dayTo}`;
+    return busyCache.get(storeId, key, () => busyAround(db, storeId, serviceId, schedule, dayFrom, dayTo));
   }
 
   function mailQueued() {
@@ -223,7 +208,7 @@ export function createBookingsService(ctx: AppContext) {
   /** A published service or course of the store, or 404 service-not-found / 422 not-bookable. */
   async function bookableItem(storeId: string, rawServiceId: string): Promise<Item> {
     const serviceId = itemIdOf(storeId, rawServiceId);
-    const item = await ctx.services.catalog.findItem(db, storeId, serviceId);
+    const item = await ctx.services.catalog.cachedItem(storeId, serviceId);
     if (!item || !item.published) throw notFound('service-not-found', `No service ${rawServiceId} in this store.`);
     if (item.itemType === 'product') {
       throw unprocessable('not-bookable', 'Products are bought through checkout, not booked.', [{ field: 'serviceId', message: 'is a product' }]);

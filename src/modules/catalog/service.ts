@@ -7,6 +7,7 @@ import { newId } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
 import { nowIso } from '../../shared/time.ts';
 import { ResponseCache, type CachedResponse, type CatalogKind } from './cache.ts';
+import { StoreCache } from '../../shared/store-cache.ts';
 import { parseItemInput, type ItemInput, type ItemType, type ServiceSchedule } from './item-input.ts';
 import * as repo from './repository.ts';
 import type { ItemRow } from './tables.ts';
@@ -234,10 +235,20 @@ export interface StockLine {
   qty: number;
 }
 
+/** Items kept in memory per instance (cachedItem), and for how long one is used at most. */
+const ITEM_CACHE_SIZE = 10_000;
+const ITEM_CACHE_TTL_MS = 60_000;
+
 export function createCatalogService(ctx: AppContext) {
   const { db } = ctx;
   const cache = new ResponseCache();
-  ctx.notifier.subscribe('catalog', (storeId) => cache.invalidate(storeId));
+  // Single items kept per instance for the booking path (every availability answer and booking reads
+  // its service), dropped with the response cache on every change of the store's catalog.
+  const items = new StoreCache<{ item: Item | null }>({ maxSize: ITEM_CACHE_SIZE, ttlMs: ITEM_CACHE_TTL_MS });
+  ctx.notifier.subscribe('catalog', (storeId) => {
+    cache.invalidate(storeId);
+    items.drop(storeId);
+  });
 
   async function currencyOf(storeId: string, executor: Executor<Database> = db) {
     return (await ctx.services.stores.getStore(storeId, executor)).currency;
@@ -273,6 +284,15 @@ export function createCatalogService(ctx: AppContext) {
       if (itemIds.length === 0) return new Map();
       const currency = await currencyOf(storeId);
       return new Map((await repo.findItems(db, storeId, itemIds)).map((r) => [r.id, toItem(r, currency)]));
+    },
+
+    /**
+     * findItem outside a transaction, from memory when it can: as fresh as the catalog's responses
+     * (every committed change drops it on every instance). For reads and for the booking path, whose
+     * writes check what matters (capacity) in the database; not for prices or stock in a checkout.
+     */
+    async cachedItem(storeId: string, itemId: string): Promise<Item | null> {
+      return (await items.get(storeId, itemId, async () => ({ item: await service.findItem(db, storeId, itemId) }))).item;
     },
 
     /** The item with this raw id, published or not (callers decide what unpublished means for them). */
