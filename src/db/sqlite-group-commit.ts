@@ -264,21 +264,22 @@ export class GroupCommitSqliteDriver implements Driver {
 
   /** A group that nobody has joined (its first work failed) is ended at once rather than left holding the write lock. */
   #endIfEmpty(): void {
-    if (this.#group && this.#group.members.length === 0) this.#endGroup('rollback');
+    if (this.#group && this.#group.members.length === 0) this.#endGroup();
   }
 
   #failGroup(error: unknown): void {
     const group = this.#group;
     if (!group) return;
-    this.#endGroup('rollback');
+    this.#endGroup();
     for (const member of group.members) member.reject(error);
   }
 
-  #endGroup(command: 'rollback'): void {
+  /** Ends the open group, rolling back what SQLite still holds of it. */
+  #endGroup(): void {
     this.#group = null;
     if (this.#database.inTransaction) {
       try {
-        this.#exec(command);
+        this.#exec('rollback');
       } catch {
         // SQLite already ended it.
       }

@@ -40,6 +40,11 @@ function book(env: TestEnv, store: TestStore, key: unknown, serviceId: string, d
   });
 }
 
+/** Staff cancel the booking (its seat is free again). */
+function cancel(env: TestEnv, store: TestStore, booking: { bookingId?: string; id?: string }) {
+  return env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}/bookings/${booking.bookingId ?? booking.id}`, headers: env.staffHeaders(store), payload: { status: 'cancelled' } });
+}
+
 /** Polls `read` until it returns `want` (a signal from another instance arrives shortly after the commit). */
 async function eventually(read: () => Promise<number>, want: number): Promise<number> {
   const deadline = Date.now() + 5_000;
@@ -62,12 +67,7 @@ describeEachDb('availability and the busy-time cache', (env) => {
     // The staff's view of the same service shares the cache and sees it too.
     const staff = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/items/${service.id}/availability?from=${date}&to=${date}`, headers: env.staffHeaders(store) });
     assert.equal(staff.data.slots.find((s: any) => s.time === '10:00').remaining, 1);
-    const cancelled = await env.inject({
-      method: 'PATCH',
-      url: `/api/stores/${store.storeId}/bookings/${first.data.booking.bookingId ?? first.data.booking.id}`,
-      headers: env.staffHeaders(store),
-      payload: { status: 'cancelled' },
-    });
+    const cancelled = await cancel(env, store, first.data.booking);
     assert.equal(cancelled.statusCode, 200, cancelled.body);
     assert.equal(await seatsAtTen(env, url, headers), 2);
   });
@@ -126,12 +126,7 @@ describeEachDb('availability and the busy-time cache', (env) => {
       const made = await book(env, store, key, service.id, date, 6);
       assert.equal(made.statusCode, 201, made.body);
       assert.equal(await eventually(read, 1), 1, 'the insert’s NOTIFY reached the second instance');
-      const cancelled = await env.inject({
-        method: 'PATCH',
-        url: `/api/stores/${store.storeId}/bookings/${made.data.booking.bookingId ?? made.data.booking.id}`,
-        headers: env.staffHeaders(store),
-        payload: { status: 'cancelled' },
-      });
+      const cancelled = await cancel(env, store, made.data.booking);
       assert.equal(cancelled.statusCode, 200, cancelled.body);
       assert.equal(await eventually(read, 2), 2, 'the staff change reached the second instance');
       const unpublished = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}/items/${service.id}`, headers: env.staffHeaders(store), payload: { published: false } });

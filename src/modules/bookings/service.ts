@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { isPostgres, type Executor } from '../../db/sql.ts';
+import type { Executor } from '../../db/sql.ts';
 import type { Item } from '../catalog/service.ts';
 import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
@@ -385,9 +385,9 @@ export function createBookingsService(ctx: AppContext) {
         await options.beforeCommit?.(trx, record);
         return { booking, mailed };
       });
-      // This instance at once; on PostgreSQL the insert's own NOTIFY tells the others at commit.
-      if (isPostgres(db)) bookingsChanged(storeId);
-      else await ctx.notifier.publish(BOOKINGS_TOPIC, storeId);
+      // This instance at once; on PostgreSQL the insert's own NOTIFY tells the others at commit
+      // (SQLite is one process: its notifier would only do what this line does).
+      bookingsChanged(storeId);
       if (row.mailed) mailQueued();
       return toBooking(row.booking, store.currency);
     },
