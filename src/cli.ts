@@ -88,7 +88,7 @@ async function withExistingDatabase<T>(config: Config, fn: (rt: Runtime) => Prom
   if (!databaseFileExists(location)) throw new NoDatabase(`no database here: ${location.text} does not exist. ${POINT_ELSEWHERE}`);
   let database: DatabaseHandle;
   try {
-    database = await connectDatabase(config.databaseUrl);
+    database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
   } catch (error) {
     throw new NoDatabase(`cannot open ${location.text}: ${(error as Error).message}. ${POINT_ELSEWHERE}`);
   }
@@ -221,7 +221,7 @@ const serve: Command = async (args, config) => {
 const worker: Command = async (args, config) => {
   parse(args, {});
   const signals = trapSignals();
-  const rt = await openRuntime(config, await connectDatabase(config.databaseUrl));
+  const rt = await openRuntime(config, await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements }));
   await startWorkers(rt.app.ctx);
   rt.app.log.info('workers running (no HTTP); stop with SIGTERM');
   await signals.stopWith(rt.app.log, () => closeRuntime(rt), config.shutdownTimeoutMs);
@@ -230,7 +230,7 @@ const worker: Command = async (args, config) => {
 
 const migrate: Command = async (args, config, out) => {
   parse(args, { json: { type: 'boolean' } });
-  const database = await connectDatabase(config.databaseUrl);
+  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
   try {
     await migrateToLatest(database.db);
   } finally {

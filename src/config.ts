@@ -20,6 +20,8 @@ export interface Config {
   eventRetentionDays: number;
   uploadDir: string;
   seedDemo: boolean;
+  /** PostgreSQL: named prepared statements (off for a pooler that cannot keep them, e.g. PgBouncer in transaction mode). */
+  databasePreparedStatements: boolean;
   dataDir: string;
   logLevel: string;
   bodyLimitBytes: number;
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventRetentionDays: int(env, 'EVENT_RETENTION_DAYS', 30, 1),
     uploadDir: env.UPLOAD_DIR || './data/uploads',
     seedDemo: bool(env, 'SEED_DEMO', isSqlite),
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
     dataDir: env.DATA_DIR || './data',
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),

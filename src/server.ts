@@ -61,7 +61,7 @@ export function startMessage(config: Config, facts: { port: number; credentialsF
 }
 
 export async function startServer(config: Config, options: { stdoutIsTty?: boolean } = {}): Promise<{ app: App; stop: () => Promise<void> }> {
-  const database = await connectDatabase(config.databaseUrl);
+  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
   await migrateToLatest(database.db);
   await optimizeDatabase(database.db, database.dialect);
   // ioredis (~50 files) is loaded only when REDIS_URL is set.

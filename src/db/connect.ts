@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { Kysely, PostgresDialect, sql, type LogConfig } from 'kysely';
 import { GroupCommitSqliteDialect, GroupCommitSqliteDriver, type GroupCommitDatabase } from './sqlite-group-commit.ts';
 import type { Database } from './database.ts';
+import { withPreparedStatements } from './pg-prepared.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,6 +25,8 @@ export interface ConnectOptions {
   poolSize?: number;
   /** Kysely's query log (bench/round-trips.ts counts statements with it). */
   log?: LogConfig;
+  /** PostgreSQL: name the service's statements so each connection parses them once (src/db/pg-prepared.ts). Default true. */
+  preparedStatements?: boolean;
 }
 
 let pgLoaded: typeof pg | null = null;
@@ -137,6 +140,7 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+  const dialect = new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedStatements(pool) });
+  const db = new Kysely<Database>({ dialect, log: options.log });
   return { db, dialect: 'postgres', pgPool: pool, destroy: () => db.destroy() };
 }
