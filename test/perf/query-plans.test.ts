@@ -130,23 +130,59 @@ async function explain(env: PlanEnv, query: CompiledQuery, big: Map<string, numb
       }
     }
   } else {
-    const rows = (await env.db.executeQuery(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]))).rows as { 'QUERY PLAN': [{ Plan: PgNode }] }[];
-    const walk = (node: PgNode, depth: number) => {
+    const walk = (node: PgNode, depth: number, label: string) => {
       const table = node['Relation Name'];
       const cond = node['Index Cond'] ?? node['Recheck Cond'];
       plan.push(`${'  '.repeat(depth)}${node['Node Type']}${table ? ` on ${table}` : ''}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${cond ? ` [${cond}]` : ''}${node.Filter ? ` filter ${node.Filter}` : ''}`);
       if (table && checked(table)) {
-        if (node['Node Type'] === 'Seq Scan') problems.push(`full scan: Seq Scan on ${table} (${big.get(table)} rows)`);
+        if (node['Node Type'] === 'Seq Scan') problems.push(`${label}full scan: Seq Scan on ${table} (${big.get(table)} rows)`);
         // An index condition on store_id alone (EXPLAIN shows the bound value), the statement's other
         // conditions left to a filter: (Bitmap Heap) Index Scan on (store_id) or (store_id, created_at, …).
         const storeOnly = cond && /^\((?:\w+\.)?store_id = (?:\$\d+|'[^']*'(?:::text)?)\)$/.test(cond);
-        if (storeOnly && node.Filter && otherFilters.length) problems.push(`walks every row of the store (${node['Node Type']} on ${table}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}) with filter ${node.Filter}`);
+        if (storeOnly && node.Filter && otherFilters.length) problems.push(`${label}walks every row of the store (${node['Node Type']} on ${table}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}) with filter ${node.Filter}`);
       }
-      for (const child of node.Plans ?? []) walk(child, depth + 1);
+      for (const child of node.Plans ?? []) walk(child, depth + 1, label);
     };
-    walk(rows[0]['QUERY PLAN'][0].Plan, 0);
+    const rows = (await env.db.executeQuery(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]))).rows as PgExplain[];
+    walk(rows[0]['QUERY PLAN'][0].Plan, 0, '');
+    // The service prepares its statements (src/db/pg-prepared.ts), and PostgreSQL may then run a
+    // prepared statement with a generic plan, made once for any values: that plan is checked too.
+    plan.push('generic plan:');
+    walk((await genericPlan(env, query))['QUERY PLAN'][0].Plan, 1, 'generic plan: ');
   }
   return { sql: query.sql, plan, problems };
+}
+
+type PgExplain = { 'QUERY PLAN': [{ Plan: PgNode }] };
+
+/** A parameter's value as an SQL literal of unknown type, which EXECUTE converts to the parameter's type. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  const text = Array.isArray(value)
+    ? `{${value.map((v) => (v === null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`
+    : value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** PostgreSQL's generic plan of the statement, as a prepared statement (plan_cache_mode forces it). */
+async function genericPlan(env: PlanEnv, query: CompiledQuery): Promise<PgExplain> {
+  return env.db.connection().execute(async (conn) => {
+    const name = `plan_check_${randomBytes(4).toString('hex')}`;
+    await conn.executeQuery(CompiledQuery.raw(`prepare ${name} as ${query.sql}`));
+    try {
+      await conn.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'));
+      const args = query.parameters.length ? `(${query.parameters.map(literal).join(', ')})` : '';
+      return (await conn.executeQuery(CompiledQuery.raw(`explain (format json) execute ${name}${args}`))).rows[0] as PgExplain;
+    } finally {
+      await conn.executeQuery(CompiledQuery.raw('reset plan_cache_mode'));
+      await conn.executeQuery(CompiledQuery.raw(`deallocate ${name}`));
+    }
+  });
 }
 
 interface PgNode {
