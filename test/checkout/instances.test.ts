@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp, type App } from '../../src/app.ts';
 import { describeEachDb } from '../helpers/app.ts';
-import { createOrder, createShop, eventsOf, openPayPage, orderStatus, stockOf, type Shop } from './helpers.ts';
+import { basicPayload, checkout, createOrder, createShop, eventsOf, openPayPage, orderStatus, stockOf, type Shop } from './helpers.ts';
 
 describeEachDb('checkout with two instances on one database', (env) => {
   let shop: Shop;
@@ -91,6 +91,29 @@ describeEachDb('checkout with two instances on one database', (env) => {
     const o = (await orderStatus(env, shop, `reference=${order.reference}`)).data.order;
     assert.deepEqual([o.status, o.paymentStatus], ['pending_manual', 'manual_review']);
     assert.equal(await stockOf(env, shop, shop.mug.id), stock);
+  });
+
+  test('a checkout that takes stock shows in the cached catalog at once here and, on PostgreSQL, on the other instance', async () => {
+    const item = await env.createItem(shop.store, { name: 'Counted', price: 2, stockCount: 10 });
+    const catalogStock = async (app: App) => {
+      const res = await app.inject({ method: 'GET', url: `/v1IntegrationProducts?storeId=${shop.store.storeId}`, headers: env.keyHeaders(shop.key) });
+      assert.equal(res.statusCode, 200, res.body);
+      return JSON.parse(res.body).products.find((p: { id: string }) => p.id === item.id)?.stockCount;
+    };
+    // Both instances have the catalog cached before the order.
+    assert.equal(await catalogStock(env.app), 10);
+    assert.equal(await catalogStock(second), 10);
+    await createOrder(env, shop, [{ id: item.id, qty: 3 }]);
+    assert.equal(await catalogStock(env.app), 7, 'the instance that took the stock');
+    if (env.dialect.name !== 'postgres') return; // SQLite is one process: nothing else caches it.
+    // The other instance hears the commit's NOTIFY (asynchronously).
+    const deadline = Date.now() + 5000;
+    while ((await catalogStock(second)) !== 7 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(await catalogStock(second), 7, 'the other instance');
+    // An order that fails on stock signals nothing and changes nothing.
+    const short = await checkout(env, shop.key, basicPayload(shop, [{ id: item.id, qty: 8 }]));
+    assert.equal(short.statusCode, 409, short.body);
+    assert.equal(await catalogStock(env.app), 7);
   });
 
   test('both instances sweeping expiry release each checkout\'s stock once', async () => {

@@ -1,8 +1,12 @@
-import type { Executor } from '../../db/sql.ts';
+import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
+import { signalExpression } from '../../db/notifier.ts';
 import type { ItemRow } from './tables.ts';
 
 type Db = Executor<Database>;
+
+/** The notifier topic of a store's catalog (items, prices, stock, catalog-visible settings). */
+export const CATALOG_TOPIC = 'catalog';
 
 export const listItems = (db: Db, storeId: string, options: { publishedOnly?: boolean; updatedSince?: string; itemType?: string } = {}) => {
   let q = db.selectFrom('items').selectAll().where('store_id', '=', storeId);
@@ -30,17 +34,23 @@ export const deleteItem = (db: Db, storeId: string, itemId: string) =>
 export const stockCounts = (db: Db, storeId: string, itemIds: string[]) =>
   itemIds.length === 0 ? Promise.resolve([]) : db.selectFrom('items').select(['id', 'stock_count']).where('store_id', '=', storeId).where('id', 'in', itemIds).execute();
 
-/** Takes `qty` from tracked stock only if enough is left; untracked stock (null) always succeeds. */
+/**
+ * Takes `qty` from tracked stock only if enough is left; untracked stock (null) always succeeds.
+ * PostgreSQL: a change also signals CATALOG_TOPIC to every instance, delivered at commit, without a
+ * round trip of its own (the caller drops this instance's copy after the commit).
+ */
 export async function takeStock(db: Db, storeId: string, itemId: string, qty: number, now: string): Promise<boolean> {
-  const result = await db
+  const update = db
     .updateTable('items')
     .set((eb) => ({ stock_count: eb('stock_count', '-', qty), updated_at: now }))
     .where('store_id', '=', storeId)
     .where('id', '=', itemId)
     .where('stock_count', 'is not', null)
-    .where('stock_count', '>=', qty)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return true;
+    .where('stock_count', '>=', qty);
+  const taken = isPostgres(db)
+    ? (await update.returning(signalExpression(CATALOG_TOPIC, storeId).as('signalled')).execute()).length
+    : Number((await update.executeTakeFirst()).numUpdatedRows);
+  if (taken === 1) return true;
   const row = await db.selectFrom('items').select('stock_count').where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
   return !!row && row.stock_count === null;
 }

@@ -245,10 +245,11 @@ export function createCatalogService(ctx: AppContext) {
   // Single items kept per instance for the booking path (every availability answer and booking reads
   // its service), dropped with the response cache on every change of the store's catalog.
   const items = new StoreCache<{ item: Item | null }>({ maxSize: ITEM_CACHE_SIZE, ttlMs: ITEM_CACHE_TTL_MS });
-  ctx.notifier.subscribe('catalog', (storeId) => {
+  const dropCached = (storeId: string) => {
     cache.invalidate(storeId);
     items.drop(storeId);
-  });
+  };
+  ctx.notifier.subscribe(repo.CATALOG_TOPIC, dropCached);
 
   async function currencyOf(storeId: string, executor: Executor<Database> = db) {
     return (await ctx.services.stores.getStore(storeId, executor)).currency;
@@ -265,7 +266,15 @@ export function createCatalogService(ctx: AppContext) {
 
     /** Call after any committed change to a store's items or catalog-visible settings. */
     async invalidate(storeId: string) {
-      await ctx.notifier.publish('catalog', storeId);
+      await ctx.notifier.publish(repo.CATALOG_TOPIC, storeId);
+    },
+
+    /**
+     * After a commit whose reserveStock took stock: drops this instance's copy of the store's catalog.
+     * The other instances hear the commit's own signal (PostgreSQL); SQLite is one process.
+     */
+    stockTaken(storeId: string) {
+      dropCached(storeId);
     },
 
     async listItems(storeId: string, filter: { itemType?: string } = {}): Promise<Item[]> {
@@ -337,18 +346,22 @@ export function createCatalogService(ctx: AppContext) {
      * Takes stock for every line inside `trx`, or throws 409 out-of-stock naming the short items
      * (the caller's transaction then rolls everything back). Call invalidate() after commit.
      */
-    async reserveStock(trx: Executor<Database>, storeId: string, lines: StockLine[]): Promise<void> {
+    /** Takes the lines' tracked stock or throws out-of-stock; true when some tracked stock was taken (call stockTaken after commit). */
+    async reserveStock(trx: Executor<Database>, storeId: string, lines: StockLine[]): Promise<boolean> {
       const now = nowIso();
       const short: ErrorDetail[] = [];
       // One read first, taking no lock: an item that does not track stock needs no write, so the
       // rows that do are locked (in the caller's order) for as short a time as possible. An item that
       // starts tracking stock after this read is as if the order came just before it did.
       const counts = new Map((await repo.stockCounts(trx, storeId, [...new Set(lines.map((l) => l.itemId))])).map((r) => [r.id, r.stock_count]));
+      let taken = false;
       for (const line of lines) {
         if (counts.has(line.itemId) && counts.get(line.itemId) === null) continue;
         if (!(await repo.takeStock(trx, storeId, line.itemId, line.qty, now))) short.push({ field: line.itemId, message: `not enough stock for ${line.qty}` });
+        else taken = true;
       }
       if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
+      return taken;
     },
 
     /** Puts reserved stock back (payment failed, cancelled or expired). Call invalidate() after commit. */

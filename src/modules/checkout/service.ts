@@ -332,6 +332,7 @@ export function createCheckoutService(ctx: AppContext) {
         unit_price_minor: l.unitPriceMinor,
         line_total_minor: l.qty * l.unitPriceMinor,
       }));
+      let tookStock = false;
       try {
         await db.transaction().execute(async (trx) => {
           const c = input.customer;
@@ -339,7 +340,7 @@ export function createCheckoutService(ctx: AppContext) {
           await repo.insertOrderWithLines(trx, row, lineRows);
           await ctx.services.events.emit(trx, storeId, 'order.created', toOrder(row, lineRows));
           // Stock last: a popular item's row stays locked only from here to the commit.
-          await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));
+          tookStock = await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));
           // The caller's record of this answer (Idempotency-Key) commits with the order, or neither does.
           await options.beforeCommit?.(trx, { status: 201, body: toCheckoutResponse(row, lineRows) });
         });
@@ -351,7 +352,9 @@ export function createCheckoutService(ctx: AppContext) {
         }
         throw error;
       }
-      await refreshCatalog(storeId);
+      // The catalog shows stock: this instance drops its copy now, the others on the commit's signal.
+      // An order of untracked items changed nothing the catalog shows.
+      if (tookStock) ctx.services.catalog.stockTaken(storeId);
       return { status: 201, body: toCheckoutResponse(row, lineRows) };
     },
 
