@@ -265,6 +265,39 @@ describeEachDb('POST /v1IntegrationBookings', (env) => {
     assert.equal(JSON.parse(events[0].payload).data.reference, top.reference);
   });
 
+  test('booking.created is queued to the store\'s enabled endpoints that want it, and a full slot records neither event nor delivery', async () => {
+    const mine = await env.createStore({ timezone: ZONE, currency: 'GHS' });
+    const myKey = await env.createKey(mine);
+    const single = await createService(env, mine);
+    const endpoint = async (events: string[], enabled = true) => {
+      const created = await env.inject({ method: 'POST', url: `/developer/webhooks?storeId=${mine.storeId}`, headers: env.staffHeaders(mine), payload: { url: 'http://127.0.0.1:9/hook', events } });
+      assert.equal(created.statusCode, 201, created.body);
+      const id = created.data.endpoint.endpointId as string;
+      if (!enabled) {
+        const off = await env.inject({ method: 'PATCH', url: `/developer/webhooks/${id}?storeId=${mine.storeId}`, headers: env.staffHeaders(mine), payload: { enabled: false } });
+        assert.equal(off.statusCode, 200, off.body);
+      }
+      return id;
+    };
+    const wants = await endpoint(['booking.created']);
+    const everything = await endpoint(['*']);
+    await endpoint(['order.created']);
+    await endpoint(['booking.created'], false);
+    const book = () => post(bookingBody(single.id, dayAhead(5), '09:00'), env.keyHeaders(myKey), mine);
+    const res = await book();
+    assert.equal(res.statusCode, 201, res.body);
+    const events = await env.db.selectFrom('events').select(['id', 'payload']).where('store_id', '=', mine.storeId).execute();
+    assert.equal(events.length, 1);
+    assert.equal(JSON.parse(events[0].payload).data.reference, res.data.reference);
+    const queued = await env.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'event_id', 'event_type']).where('store_id', '=', mine.storeId).execute();
+    assert.deepEqual(queued.map((d) => d.endpoint_id).sort(), [wants, everything].sort());
+    assert.ok(queued.every((d) => d.event_id === events[0].id && d.event_type === 'booking.created'));
+    // The slot (capacity 1) is now full: nothing more is recorded or queued.
+    expectError(await book(), 409, 'slot-unavailable');
+    assert.equal((await env.db.selectFrom('events').select('id').where('store_id', '=', mine.storeId).execute()).length, 1);
+    assert.equal((await env.db.selectFrom('webhook_deliveries').select('id').where('store_id', '=', mine.storeId).execute()).length, 2);
+  });
+
   test('the payment-object form is accepted; a claimed confirmed payment gives manual_review', async () => {
     const res = await post({ ...bookingBody(service.id, dayAhead(2), '10:00'), payment: { method: 'momo', amount: 20, confirmed: true } });
     assert.equal(res.statusCode, 201, res.body);

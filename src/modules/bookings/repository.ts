@@ -6,6 +6,8 @@ import { isPostgres, type Executor } from '../../db/sql.ts';
 import { signalExpression } from '../../db/notifier.ts';
 import type { BusyInterval } from './slots.ts';
 import type { BookingRow, MailOutboxRow } from './tables.ts';
+import { insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
+import type { EventRow } from '../events/tables.ts';
 
 type Db = Executor<Database>;
 
@@ -111,26 +113,36 @@ export const BOOKINGS_TOPIC = 'bookings';
 /**
  * Inserts the booking only if its slot still has `row.quantity` seats: one statement (INSERT …
  * SELECT … WHERE seats taken ≤ capacity − quantity), so the check and the insert see the same
- * bookings. True when inserted. Run it under the slot's locks (lockCells/lockService).
- * PostgreSQL: an inserted row also signals BOOKINGS_TOPIC to every instance, delivered at commit,
- * without a round trip of its own.
+ * bookings. Records `event` with it. Returns the store's enabled webhook endpoints (for the event's
+ * deliveries) when inserted, null when the slot is full. Run it under the slot's locks
+ * (lockCells/lockService).
+ * PostgreSQL: one round trip for all of it. The event is inserted from the inserted row (so only
+ * with it), the endpoints are read joined to it, and an inserted row signals BOOKINGS_TOPIC to every
+ * instance, delivered at commit.
  */
-export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck): Promise<boolean> {
+export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck, event: EventRow): Promise<EndpointRef[] | null> {
   const columns = Object.keys(row) as (keyof BookingRow)[];
   const from = new Date(Date.parse(row.start_at) - check.bufferMs).toISOString();
   const to = new Date(Date.parse(row.end_at) + check.bufferMs).toISOString();
   const taken = holdingCapacity(db, row.store_id, row.service_id, check.earliestStartIso, from, to).select((eb) =>
     eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql.lit(0)).as('taken'),
   );
-  const insert = db
-    .insertInto('bookings')
-    .columns(columns)
-    .expression(
-      db.selectNoFrom(columns.map((c) => sql`${row[c]}`.as(c))).where((eb) => eb(taken, '<=', check.capacity - row.quantity)),
-    );
-  if (isPostgres(db)) return (await insert.returning(signalExpression(BOOKINGS_TOPIC, row.store_id).as('signalled')).execute()).length === 1;
-  const result = await insert.executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  const values = db.selectNoFrom(columns.map((c) => sql`${row[c]}`.as(c))).where((eb) => eb(taken, '<=', check.capacity - row.quantity));
+  if (!isPostgres(db)) {
+    const result = await db.insertInto('bookings').columns(columns).expression(values).executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+    return insertEventListingEndpoints(db, event);
+  }
+  const eventColumns = Object.keys(event) as (keyof EventRow)[];
+  const rows = await db
+    .with('placed', (qc) => qc.insertInto('bookings').columns(columns).expression(values).returning(signalExpression(BOOKINGS_TOPIC, row.store_id).as('signalled')))
+    .with('recorded', (qc) => qc.insertInto('events').columns(eventColumns).expression(qc.selectFrom('placed').select(eventColumns.map((c) => sql`${event[c]}`.as(c)))))
+    .selectFrom('placed')
+    .leftJoin('webhook_endpoints as endpoint', (join) => join.on('endpoint.store_id', '=', row.store_id).on('endpoint.enabled', '=', 1))
+    .select(['endpoint.id', 'endpoint.events'])
+    .execute();
+  if (rows.length === 0) return null;
+  return rows.filter((r): r is EndpointRef => r.id !== null);
 }
 
 /**

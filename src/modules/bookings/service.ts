@@ -371,15 +371,21 @@ export function createBookingsService(ctx: AppContext) {
           updated_at: now,
         };
         // The capacity check and the insert are one statement: the first candidate with room takes it.
-        let placed = false;
+        // Its event (booking.created) is recorded by the same statement.
+        let placed = null;
         for (const slot of candidates) {
           Object.assign(booking, { start_at: slot.start, end_at: slot.end });
           const earliestStartIso = new Date(Date.parse(slot.start) - 2 * DAY_MS).toISOString();
-          if ((placed = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }))) break;
+          const event = ctx.services.events.newEvent(storeId, 'booking.created', toBooking(booking, store.currency));
+          const endpoints = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }, event.row);
+          if (endpoints) {
+            placed = { event, endpoints };
+            break;
+          }
         }
         if (!placed) throw conflict('slot-unavailable', 'This slot is fully booked.', [{ field: 'bookingTime', message: 'fully booked' }]);
-        const record = toBooking(booking, store.currency);
-        await ctx.services.events.emit(trx, storeId, 'booking.created', record);
+        const record = placed.event.envelope.data;
+        await ctx.services.events.queueDeliveries(trx, placed.event.envelope, placed.endpoints);
         const mailed = await queueMail(trx, store, record, 'created');
         // The caller's record of this answer (Idempotency-Key) commits with the booking, or neither does.
         await options.beforeCommit?.(trx, record);

@@ -41,7 +41,10 @@ export async function enabledEndpoints(db: Db, storeId: string): Promise<Pick<We
  * write that emits, which for bookings is time the service's capacity lock is held. SQLite has no
  * data-modifying CTEs and no network between it and us: two statements there.
  */
-export async function insertEventListingEndpoints(db: Db, event: EventRow): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
+/** A store's enabled endpoint as an event's deliveries need it. */
+export type EndpointRef = Pick<WebhookEndpointRow, 'id' | 'events'>;
+
+export async function insertEventListingEndpoints(db: Db, event: EventRow): Promise<EndpointRef[]> {
   if (!isPostgres(db)) {
     await db.insertInto('events').values(event).execute();
     return enabledEndpoints(db, event.store_id);

@@ -14,7 +14,7 @@ import { conflict, notFound, validationFailed, type ErrorDetail } from '../../sh
 import { decideOutcome, delayBefore, sendSigned, type AttemptResult, type DeliveryAgents } from './delivery.ts';
 import { checkTarget, TargetRefused } from './ssrf.ts';
 import * as repo from './repository.ts';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
+import type { EventRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
 
 export const EVENT_TYPES = [
   'booking.created',
@@ -259,7 +259,7 @@ export function createEventsService(ctx: AppContext) {
     return { delivery: { ...delivery, ...changes }, result };
   }
 
-  return {
+  const service = {
     /**
      * Housekeeping: deletes events older than EVENT_RETENTION_DAYS with their delivery history,
      * keeping any event a delivery still waits on. Returns how many events.
@@ -270,10 +270,26 @@ export function createEventsService(ctx: AppContext) {
 
     /** Records an event inside `trx` (pass the transaction of the change) and queues its deliveries. */
     async emit<T>(trx: Executor<Database>, storeId: string, type: EventType, data: T): Promise<EventEnvelope<T>> {
+      const event = service.newEvent(storeId, type, data);
+      await service.queueDeliveries(trx, event.envelope, await repo.insertEventListingEndpoints(trx, event.row));
+      return event.envelope;
+    },
+
+    /**
+     * emit in two halves, for a change that records its event in its own statement (one round trip
+     * on PostgreSQL, see repo.insertEventListingEndpoints): the event and its row, then
+     * queueDeliveries with the store's enabled endpoints that statement listed.
+     */
+    newEvent<T>(storeId: string, type: EventType, data: T): { envelope: EventEnvelope<T>; row: EventRow } {
       const envelope: EventEnvelope<T> = { id: newId('evt'), type, createdAt: nowIso(), storeId, data };
-      const all = await repo.insertEventListingEndpoints(trx, { id: envelope.id, store_id: storeId, type, payload: JSON.stringify(envelope), created_at: envelope.createdAt });
+      return { envelope, row: { id: envelope.id, store_id: storeId, type, payload: JSON.stringify(envelope), created_at: envelope.createdAt } };
+    },
+
+    /** Queues a recorded event's deliveries, in the event's transaction, to those of `all` (the store's enabled endpoints) that want it. */
+    async queueDeliveries(trx: Executor<Database>, envelope: EventEnvelope, all: repo.EndpointRef[]): Promise<void> {
+      const { storeId, type } = envelope;
       const endpoints = all.filter((e) => endpointWants(JSON.parse(e.events) as string[], type));
-      if (endpoints.length === 0) return envelope;
+      if (endpoints.length === 0) return;
       const schedule = config.webhookRetrySchedule;
       const due = new Date(Date.parse(envelope.createdAt) + delayBefore(schedule, 1) * 1000).toISOString();
       await repo.insertDeliveries(
@@ -307,7 +323,6 @@ export function createEventsService(ctx: AppContext) {
       } else {
         await ctx.notifier.publish(DELIVERY_TOPIC, storeId);
       }
-      return envelope;
     },
 
     async createEndpoint(storeId: string, input: CreateEndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
@@ -481,6 +496,7 @@ export function createEventsService(ctx: AppContext) {
 
     attemptLeased,
   };
+  return service;
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;
