@@ -1,13 +1,43 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, CONTRACT_VERSION } from '../helpers/app.ts';
-import { basicPayload, checkout, createShop, eventsOf, preview, stockOf, type Shop } from './helpers.ts';
+import { basicPayload, checkout, createOrder, createShop, eventsOf, preview, stockOf, type Shop } from './helpers.ts';
 
 describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPreview', (env) => {
   let shop: Shop;
 
   before(async () => {
     shop = await createShop(env);
+  });
+
+  test('order.created is queued to the store\'s enabled endpoints that want it; an out-of-stock checkout records neither event nor delivery', async () => {
+    const mine = await createShop(env);
+    const endpoint = async (events: string[], enabled = true) => {
+      const headers = env.staffHeaders(mine.store);
+      const created = await env.inject({ method: 'POST', url: `/developer/webhooks?storeId=${mine.store.storeId}`, headers, payload: { url: 'http://127.0.0.1:9/hook', events } });
+      assert.equal(created.statusCode, 201, created.body);
+      const id = created.data.endpoint.endpointId as string;
+      if (!enabled) {
+        const off = await env.inject({ method: 'PATCH', url: `/developer/webhooks/${id}?storeId=${mine.store.storeId}`, headers, payload: { enabled: false } });
+        assert.equal(off.statusCode, 200, off.body);
+      }
+      return id;
+    };
+    const wants = await endpoint(['order.created']);
+    const everything = await endpoint(['*']);
+    await endpoint(['booking.created']);
+    await endpoint(['order.created'], false);
+    const order = await createOrder(env, mine, [{ id: mine.mug.id, qty: 1 }, { id: mine.sticker.id, qty: 2 }]);
+    const events = await env.db.selectFrom('events').select(['id', 'payload']).where('store_id', '=', mine.store.storeId).execute();
+    assert.equal(events.length, 1);
+    assert.equal(JSON.parse(events[0].payload).data.reference, order.reference);
+    const queued = await env.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'event_id', 'event_type']).where('store_id', '=', mine.store.storeId).execute();
+    assert.deepEqual(queued.map((d) => d.endpoint_id).sort(), [wants, everything].sort());
+    assert.ok(queued.every((d) => d.event_id === events[0].id && d.event_type === 'order.created'));
+    const short = await checkout(env, mine.key, basicPayload(mine, [{ id: mine.mug.id, qty: 500 }]));
+    expectError(short, 409, 'out-of-stock');
+    assert.equal((await env.db.selectFrom('events').select('id').where('store_id', '=', mine.store.storeId).execute()).length, 1);
+    assert.equal((await env.db.selectFrom('webhook_deliveries').select('id').where('store_id', '=', mine.store.storeId).execute()).length, 2);
   });
 
   test('basic payload: 201 with catalog totals, hosted page URL, stock reserved, customer recorded, order.created emitted', async () => {

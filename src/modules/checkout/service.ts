@@ -337,8 +337,8 @@ export function createCheckoutService(ctx: AppContext) {
         await db.transaction().execute(async (trx) => {
           const c = input.customer;
           if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
-          await repo.insertOrderWithLines(trx, row, lineRows);
-          await ctx.services.events.emit(trx, storeId, 'order.created', toOrder(row, lineRows));
+          const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
+          await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, lineRows, event.row));
           // Stock last: a popular item's row stays locked only from here to the commit.
           tookStock = await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))));
           // The caller's record of this answer (Idempotency-Key) commits with the order, or neither does.
