@@ -1,6 +1,6 @@
 // Booking queries. Every query is scoped by store_id; the first argument is the db or a transaction.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
 import { signalExpression } from '../../db/notifier.ts';
@@ -72,16 +72,23 @@ function cellKey(storeId: string, serviceId: string, cell: number): bigint {
  */
 export async function lockCells(db: Db, storeId: string, serviceId: string, cells: number[]): Promise<boolean> {
   if (!isPostgres(db)) return true;
+  const result = await sql<{ locked: boolean }>`select ${lockCellsExpression(storeId, serviceId, cells)} as locked`.execute(db);
+  return result.rows[0]?.locked === true;
+}
+
+/**
+ * lockCells as an expression (true when locked), for a statement that does other work too (the
+ * booking's contact, customers.upsertFromContactAlongside). PostgreSQL only.
+ */
+export function lockCellsExpression(storeId: string, serviceId: string, cells: number[]): RawBuilder<boolean> {
   const cellKeys = cells
     .map((cell) => cellKey(storeId, serviceId, cell))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map(String);
   // LATERAL runs the advisory locks only once the row is share-locked, in array order.
-  const result = await sql<{ n: number }>`
-    select count(*)::int as n
+  return sql<boolean>`(select count(*) > 0
     from (select 1 as one from booking_locks where store_id = ${storeId} and service_id = ${serviceId} for share) s
-    cross join lateral (select pg_advisory_xact_lock(k) from unnest(${cellKeys}::bigint[]) as k where s.one = 1) c`.execute(db);
-  return Number(result.rows[0]?.n ?? 0) > 0;
+    cross join lateral (select pg_advisory_xact_lock(k) from unnest(${cellKeys}::bigint[]) as k where s.one = 1) c)`;
 }
 
 /** Which bookings hold capacity against a slot: [start, end) plus `bufferMs` on both sides, of one service. */

@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { Executor } from '../../db/sql.ts';
+import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { Item } from '../catalog/service.ts';
 import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
@@ -335,13 +335,17 @@ export function createBookingsService(ctx: AppContext) {
       }
       const bufferMs = schedule.bufferMinutes * 60_000;
       const row = await db.transaction().execute(async (trx) => {
-        // The customer first: the slot's locks below are then held only for the insert and what commits with it.
-        const customerId = await ctx.services.customers.upsertFromContact(trx, storeId, { name: input.customer.name, email, phone: input.customer.phone }, { bookings: 1 });
         // PostgreSQL: lock only the time cells the slot touches, so bookings at other times of the
         // service go ahead side by side; the whole service when there are too many cells or no lock
         // row yet (and a reschedule takes it alone). SQLite: its one writer already serializes.
+        // The cells are locked by the customer's statement (one round trip for both), so the locks
+        // are held only from there to the commit.
         const cells = lockCellsOf(candidates, bufferMs);
-        if (!cells || !(await repo.lockCells(trx, storeId, item.id, cells))) await repo.lockService(trx, storeId, item.id);
+        const contact = { name: input.customer.name, email, phone: input.customer.phone };
+        const lockHere = cells && isPostgres(trx) ? repo.lockCellsExpression(storeId, item.id, cells) : null;
+        const { customerId, alongside: locked } = await ctx.services.customers.upsertFromContactAlongside(trx, storeId, contact, { bookings: 1 }, lockHere);
+        const cellsLocked = cells ? (locked ?? (await repo.lockCells(trx, storeId, item.id, cells))) : false;
+        if (!cellsLocked) await repo.lockService(trx, storeId, item.id);
         const booking: BookingRow = {
           id: newId('bkg'),
           store_id: storeId,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
 import type { CustomerRow } from './tables.ts';
@@ -62,14 +62,18 @@ export const applyContact = (
  * unless empty) and the counters as in applyContact; with neither, `row` is inserted. Returns the customer's id, or
  * undefined when a concurrent transaction inserted this email first (the insert then did nothing:
  * the caller falls back to the statements one by one).
+ * `alongside`, an expression of the caller's, is evaluated in the same statement (after the contact's
+ * writes are planned, in the same snapshot) and its value returned: the booking path takes its
+ * slot's locks with it, one round trip less.
  */
-export async function upsertContactInOne(
+export async function upsertContactInOne<T = null>(
   db: Db,
   row: CustomerRow,
   contact: { name: string; bookings: number; orders: number },
-): Promise<string | undefined> {
+  alongside?: RawBuilder<T>,
+): Promise<{ id: string | undefined; alongside: T | null }> {
   const { store_id: storeId, email, phone, updated_at: now } = row;
-  const result = await sql<{ id: string }>`
+  const result = await sql<{ id: string | null; alongside: unknown }>`
     with by_email as (
       select id, true as by_email from customers where store_id = ${storeId} and email = ${email}
     ), by_phone as (
@@ -97,8 +101,9 @@ export async function upsertContactInOne(
       on conflict (store_id, email) do nothing
       returning id
     )
-    select id from updated union all select id from inserted`.execute(db);
-  return result.rows[0]?.id;
+    select (select id from updated union all select id from inserted) as id, ${alongside ?? sql`null`} as alongside`.execute(db);
+  const first = result.rows[0];
+  return { id: first?.id ?? undefined, alongside: (first?.alongside ?? null) as T | null };
 }
 
 export const addSpent = (db: Db, storeId: string, id: string, amountMinor: number, now: string) =>

@@ -1,6 +1,7 @@
 // Customer records: created and updated from bookings and orders (matched by email, then
 // phone) and by staff. One customer per email within a store (a unique index enforces it).
 import type { AppContext } from '../../context.ts';
+import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
 import { isForeignKeyViolation, isPostgres, isUniqueViolation } from '../../db/sql.ts';
@@ -76,6 +77,21 @@ export function createCustomersService(ctx: AppContext) {
       contact: ContactInput,
       counters: { bookings?: number; orders?: number } = {},
     ): Promise<string> {
+      return (await service.upsertFromContactAlongside(executor, storeId, contact, counters, null)).customerId;
+    },
+
+    /**
+     * upsertFromContact, with `alongside` (PostgreSQL: an expression of the caller's) evaluated in the
+     * same statement as the contact's lookups and write, one round trip less; its value, or null where
+     * it was not evaluated (SQLite, or no expression): the caller then does that work itself.
+     */
+    async upsertFromContactAlongside<T>(
+      executor: Executor<Database>,
+      storeId: string,
+      contact: ContactInput,
+      counters: { bookings?: number; orders?: number },
+      alongside: RawBuilder<T> | null,
+    ): Promise<{ customerId: string; alongside: T | null }> {
       const email = normaliseEmail(contact.email);
       const phone = normalisePhone(contact.phone);
       const name = typeof contact.name === 'string' ? contact.name.trim() : '';
@@ -83,6 +99,8 @@ export function createCustomersService(ctx: AppContext) {
       const bookings = counters.bookings ?? 0;
       const orders = counters.orders ?? 0;
 
+      let also: T | null = null;
+      const answer = (customerId: string) => ({ customerId, alongside: also });
       const update = async (existing: CustomerRow, matchedByEmail: boolean) => {
         await repo.applyContact(executor, storeId, existing.id, {
           name: name || existing.name,
@@ -92,7 +110,7 @@ export function createCustomersService(ctx: AppContext) {
           orders,
           now,
         });
-        return existing.id;
+        return answer(existing.id);
       };
 
       const row = (): CustomerRow => ({
@@ -109,8 +127,9 @@ export function createCustomersService(ctx: AppContext) {
       });
       // PostgreSQL: the lookups and the write in one round trip; the steps below when it lost a race.
       if (isPostgres(executor)) {
-        const id = await repo.upsertContactInOne(executor, row(), { name, bookings, orders });
-        if (id) return id;
+        const result = await repo.upsertContactInOne(executor, row(), { name, bookings, orders }, alongside ?? undefined);
+        also = result.alongside;
+        if (result.id) return answer(result.id);
       }
 
       const byEmail = email ? await repo.findByEmail(executor, storeId, email) : undefined;
@@ -121,9 +140,9 @@ export function createCustomersService(ctx: AppContext) {
       const fresh = row();
       if (!email) {
         await repo.insertCustomer(executor, fresh);
-        return fresh.id;
+        return answer(fresh.id);
       }
-      if (await repo.insertCustomerUnlessEmailTaken(executor, fresh)) return fresh.id;
+      if (await repo.insertCustomerUnlessEmailTaken(executor, fresh)) return answer(fresh.id);
       // Another writer created this email between our lookup and our insert: update theirs.
       const winner = await repo.findByEmail(executor, storeId, email);
       if (!winner) throw new Error(`customer with email conflict vanished in store ${storeId}`);
