@@ -1,6 +1,6 @@
 // Booking queries. Every query is scoped by store_id; the first argument is the db or a transaction.
 import { createHash } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
 import { signalExpression } from '../../db/notifier.ts';
@@ -117,17 +117,24 @@ function holdingCapacity(db: Db, storeId: string, serviceId: string, earliestSta
 /** Notifier topic: a store's bookings changed; every instance drops the busy times it keeps for the store. */
 export const BOOKINGS_TOPIC = 'bookings';
 
+/** What insertIfRoom did when the booking was inserted. */
+export interface Placed {
+  /** The store's enabled webhook endpoints, for the event's deliveries. */
+  endpoints: EndpointRef[];
+  /** Rows the caller's `answer` update changed (1 without one). */
+  answered: number;
+}
+
 /**
  * Inserts the booking only if its slot still has `row.quantity` seats: one statement (INSERT …
  * SELECT … WHERE seats taken ≤ capacity − quantity), so the check and the insert see the same
- * bookings. Records `event` with it. Returns the store's enabled webhook endpoints (for the event's
- * deliveries) when inserted, null when the slot is full. Run it under the slot's locks
- * (lockCells/lockService).
- * PostgreSQL: one round trip for all of it. The event is inserted from the inserted row (so only
- * with it), the endpoints are read joined to it, and an inserted row signals BOOKINGS_TOPIC to every
- * instance, delivered at commit.
+ * bookings. Records `event` with it, and runs `answer` (the request's Idempotency-Key record) only
+ * with it. Null when the slot is full. Run it under the slot's locks (lockCells/lockService).
+ * PostgreSQL: one round trip for all of it. The event is inserted from the inserted row, the answer
+ * runs only if there is one, the store's enabled endpoints are read joined to it, and an inserted
+ * row signals BOOKINGS_TOPIC to every instance, delivered at commit.
  */
-export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck, event: EventRow): Promise<EndpointRef[] | null> {
+export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck, event: EventRow, answer: AnswerUpdate | null): Promise<Placed | null> {
   const columns = Object.keys(row) as (keyof BookingRow)[];
   const from = new Date(Date.parse(row.start_at) - check.bufferMs).toISOString();
   const to = new Date(Date.parse(row.end_at) + check.bufferMs).toISOString();
@@ -138,19 +145,28 @@ export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck, ev
   if (!isPostgres(db)) {
     const result = await db.insertInto('bookings').columns(columns).expression(values).executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-    return insertEventListingEndpoints(db, event);
+    const endpoints = await insertEventListingEndpoints(db, event);
+    return { endpoints, answered: answer ? Number((await answer.executeTakeFirst()).numUpdatedRows) : 1 };
   }
   const eventColumns = Object.keys(event) as (keyof EventRow)[];
-  const rows = await db
+  const placed = db
     .with('placed', (qc) => qc.insertInto('bookings').columns(columns).expression(values).returning(signalExpression(BOOKINGS_TOPIC, row.store_id).as('signalled')))
-    .with('recorded', (qc) => qc.insertInto('events').columns(eventColumns).expression(qc.selectFrom('placed').select(eventColumns.map((c) => sql`${event[c]}`.as(c)))))
+    .with('recorded', (qc) => qc.insertInto('events').columns(eventColumns).expression(qc.selectFrom('placed').select(eventColumns.map((c) => sql`${event[c]}`.as(c)))));
+  // The answer runs only with the inserted row; the select below counts what it changed (raw SQL, so typed as `placed`).
+  const answered = answer
+    ? (placed.with('answered', () => answer.where(sql<boolean>`exists (select 1 from placed)`).returning(sql<number>`1`.as('one'))) as unknown as typeof placed)
+    : placed;
+  const rows = await answered
     .selectFrom('placed')
     .leftJoin('webhook_endpoints as endpoint', (join) => join.on('endpoint.store_id', '=', row.store_id).on('endpoint.enabled', '=', 1))
-    .select(['endpoint.id', 'endpoint.events'])
+    .select(['endpoint.id', 'endpoint.events', (answer ? sql<number>`(select count(*) from answered)::int` : sql<number>`1`).as('answered')])
     .execute();
   if (rows.length === 0) return null;
-  return rows.filter((r): r is EndpointRef => r.id !== null);
+  return { endpoints: rows.filter((r): r is typeof r & EndpointRef => r.id !== null), answered: Number(rows[0]!.answered) };
 }
+
+/** An UPDATE of the request's Idempotency-Key record (src/http/idempotency.ts RecordStatement). */
+export type AnswerUpdate = UpdateQueryBuilder<Database, 'idempotency_keys', 'idempotency_keys', UpdateResult>;
 
 /**
  * What holdingCapacity's bookings take: one entry per distinct time, its seats summed, in epoch

@@ -70,7 +70,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       },
     });
     return sendIdempotent(ctx, request, reply, storeId, 'bookings.create', async (record) =>
-      created(await bookings.createBooking(storeId, request.body as CreateBookingInput, { beforeCommit: (trx, booking) => record(trx, created(booking)) })),
+      created(await bookings.createBooking(storeId, request.body as CreateBookingInput, { idempotent: { record, answer: created } })),
     );
   });
 

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
+import type { IdempotentResult, RecordInTransaction } from '../../http/idempotency.ts';
 import type { Item } from '../catalog/service.ts';
 import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
@@ -314,8 +315,12 @@ export function createBookingsService(ctx: AppContext) {
       return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
     },
 
-    /** POST /v1IntegrationBookings: takes a seat in an open slot or fails with 409 slot-unavailable. */
-    async createBooking(storeId: string, input: CreateBookingInput, options: { beforeCommit?: (trx: Executor<Database>, booking: Booking) => Promise<void> } = {}) {
+    /**
+     * POST /v1IntegrationBookings: takes a seat in an open slot or fails with 409 slot-unavailable.
+     * `idempotent`: the request's Idempotency-Key record and its answer for the booking; the answer
+     * is recorded by the booking's own insert, so it commits with the booking or neither does.
+     */
+    async createBooking(storeId: string, input: CreateBookingInput, options: { idempotent?: { record: RecordInTransaction; answer: (booking: Booking) => IdempotentResult } } = {}) {
       const details = checkCreateInput(input);
       if (details.length) throw validationFailed(details);
       const item = await bookableItem(storeId, input.serviceId);
@@ -375,15 +380,18 @@ export function createBookingsService(ctx: AppContext) {
           updated_at: now,
         };
         // The capacity check and the insert are one statement: the first candidate with room takes it.
-        // Its event (booking.created) is recorded by the same statement.
+        // Its event (booking.created) and the caller's answer (Idempotency-Key) are recorded by the same statement.
         let placed = null;
         for (const slot of candidates) {
           Object.assign(booking, { start_at: slot.start, end_at: slot.end });
           const earliestStartIso = new Date(Date.parse(slot.start) - 2 * DAY_MS).toISOString();
           const event = ctx.services.events.newEvent(storeId, 'booking.created', toBooking(booking, store.currency));
-          const endpoints = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }, event.row);
-          if (endpoints) {
-            placed = { event, endpoints };
+          const answer = options.idempotent ? options.idempotent.record.inStatement(trx, options.idempotent.answer(event.envelope.data)) : null;
+          const here = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }, event.row, answer?.update ?? null);
+          if (here) {
+            // Another run of the same Idempotency-Key answered first: this throws and rolls back.
+            answer?.confirm(here.answered);
+            placed = { event, endpoints: here.endpoints };
             break;
           }
         }
@@ -391,8 +399,6 @@ export function createBookingsService(ctx: AppContext) {
         const record = placed.event.envelope.data;
         await ctx.services.events.queueDeliveries(trx, placed.event.envelope, placed.endpoints);
         const mailed = await queueMail(trx, store, record, 'created');
-        // The caller's record of this answer (Idempotency-Key) commits with the booking, or neither does.
-        await options.beforeCommit?.(trx, record);
         return { booking, mailed };
       });
       // This instance at once; on PostgreSQL the insert's own NOTIFY tells the others at commit
