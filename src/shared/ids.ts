@@ -37,10 +37,41 @@ export function randomString(alphabet: string, length: number): string {
   return out;
 }
 
-/** A sortable-ish unique id with a readable prefix: `prefix_` + time + randomness. */
+let lastTime = 0;
+let lastRandom = '';
+
+/** `digits` (base 36, fixed width) plus `amount`; null when it would not fit the width. */
+function addBase36(digits: string, amount: number): string | null {
+  const out = digits.split('');
+  let carry = amount;
+  for (let i = out.length - 1; i >= 0 && carry > 0; i--) {
+    const sum = LOWER36.indexOf(out[i]) + carry;
+    out[i] = LOWER36[sum % 36];
+    carry = Math.floor(sum / 36);
+  }
+  return carry > 0 ? null : out.join('');
+}
+
+/**
+ * A unique id with a readable prefix, `prefix_` + time (ms) + 12 random characters, increasing within
+ * this process: an id made in the same millisecond as the one before it (or while the clock stepped
+ * back) takes the same time and the previous randomness plus a random step. So lists ordered by
+ * (created_at, id) show rows of one millisecond in the order they were made here.
+ */
 export function newId(prefix: string): string {
-  const time = Date.now().toString(36).padStart(9, '0');
-  return `${prefix}_${time}${randomString(LOWER36, 12)}`;
+  const now = Date.now();
+  let time = now;
+  let random: string | null = null;
+  if (now <= lastTime) {
+    time = lastTime;
+    random = addBase36(lastRandom, 1 + ((randomByte() << 8) | randomByte()));
+    // The 12 characters ran out (a chance of ~1 in 10^14): the next millisecond, fresh randomness.
+    if (random === null) time = lastTime + 1;
+  }
+  random ??= randomString(LOWER36, 12);
+  lastTime = time;
+  lastRandom = random;
+  return `${prefix}_${time.toString(36).padStart(9, '0')}${random}`;
 }
 
 /** Store ids: lowercase letters and digits only, so `<storeId>_<rawId>` is unambiguous. */

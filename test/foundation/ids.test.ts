@@ -33,3 +33,12 @@ test('ids and secrets are unique, of the expected shape, across pool refills', (
   assert.equal(secrets.size, 2_000);
   for (const s of [...secrets].slice(0, 50)) assert.match(s, /^[0-9A-Za-z]{40}$/);
 });
+
+test('ids increase within the process, also within one millisecond', () => {
+  const ids = Array.from({ length: 5_000 }, (_, i) => newId(i % 2 ? 'evt' : 'dlv').slice(4));
+  for (let i = 1; i < ids.length; i++) assert.ok(ids[i]! > ids[i - 1]!, `${ids[i - 1]} then ${ids[i]}`);
+  // Many of them share a millisecond (the first 9 characters), and still differ.
+  const times = new Set(ids.map((id) => id.slice(0, 9)));
+  assert.ok(times.size < ids.length / 2, `${times.size} milliseconds for ${ids.length} ids`);
+  assert.equal(new Set(ids).size, ids.length);
+});
