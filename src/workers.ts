@@ -1,6 +1,6 @@
 // Background work that runs inside `npm start` (and alone as `store-service worker`).
 import type { AppContext } from './context.ts';
-import { optimizeDatabase } from './db/connect.ts';
+import { analyzeGrownTables, optimizeDatabase } from './db/connect.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { startEventsWorkers } from './modules/events/workers.ts';
 import { startBookingsWorkers } from './modules/bookings/workers.ts';
@@ -8,6 +8,9 @@ import { startCheckoutWorkers } from './modules/checkout/workers.ts';
 
 /** How often housekeeping runs (on every instance; each delete is idempotent). */
 const HOUSEKEEPING_INTERVAL_MS = 3600_000;
+
+/** How often PostgreSQL tables that outgrew their statistics are analyzed (analyzeGrownTables). */
+const GROWN_TABLES_INTERVAL_MS = 2_000;
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   await startEventsWorkers(ctx);
@@ -52,9 +55,26 @@ function startHousekeeping(ctx: AppContext) {
   const timer = setInterval(tick, HOUSEKEEPING_INTERVAL_MS);
   first.unref();
   timer.unref();
+  // PostgreSQL: tables that outgrew the statistics their prepared statements were planned with.
+  let analyzing: Promise<unknown> | null = null;
+  const grownTimer =
+    ctx.dialect === 'postgres'
+      ? setInterval(() => {
+          if (analyzing) return;
+          analyzing = analyzeGrownTables(ctx.db, ctx.dialect)
+            .then((tables) => tables.length && ctx.log.debug({ tables }, 'analyzed grown tables'))
+            .catch((error) => ctx.log.warn({ err: error }, 'analyzing grown tables failed'))
+            .finally(() => {
+              analyzing = null;
+            });
+        }, GROWN_TABLES_INTERVAL_MS)
+      : null;
+  grownTimer?.unref();
   ctx.onClose.push(async () => {
     clearTimeout(first);
     clearInterval(timer);
+    if (grownTimer) clearInterval(grownTimer);
     await running;
+    await analyzing;
   });
 }

@@ -6,8 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
-import { dropScratchSchema } from '../../src/db/migrate.ts';
+import { analyzeGrownTables, connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
+import { dropScratchSchema, migrateToLatest } from '../../src/db/migrate.ts';
 import { StatementNames } from '../../src/db/pg-prepared.ts';
 
 describe('statement names', () => {
@@ -120,6 +120,81 @@ describe('on PostgreSQL', { skip: url ? false : 'TEST_DATABASE_URL is not set' }
       assert.deepEqual(rows, []);
     } finally {
       await plain.destroy();
+    }
+  });
+});
+
+describe('tables that outgrow their statistics are analyzed (PostgreSQL)', { skip: url ? false : 'TEST_DATABASE_URL is not set' }, () => {
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let handle: DatabaseHandle;
+  let db: Kysely<any>;
+  const reltuples = async () =>
+    Number((await sql<{ n: number }>`select reltuples as n from pg_class where oid = to_regclass('growing')`.execute(db)).rows[0]!.n);
+  const add = async (from: number, count: number) => {
+    await sql`insert into growing select g, 'store-' || (g % 3), 'key-' || g from generate_series(${from}::int, ${from + count - 1}::int) g`.execute(db);
+    // The cumulative statistics reach pg_stat_user_tables once the backend reports them.
+    await sql`select pg_stat_force_next_flush()`.execute(db);
+  };
+
+  before(async () => {
+    handle = await connectDatabase(url!, { schema, poolSize: 1 });
+    db = handle.db as Kysely<any>;
+    await sql`create table growing (id int primary key, store_id text not null, client_key text not null)`.execute(db);
+    await sql`create index growing_store_idx on growing (store_id)`.execute(db);
+    await sql`create unique index growing_key_idx on growing (store_id, client_key)`.execute(db);
+  });
+  after(async () => {
+    await handle?.destroy();
+    await dropScratchSchema(url!, schema);
+  });
+
+  test('a new table from 50 rows on, then each time it has doubled; a table of steady size is left alone', async () => {
+    await add(1, 20);
+    assert.deepEqual(await analyzeGrownTables(db, 'postgres'), [], 'under 50 rows');
+    await add(21, 80);
+    assert.deepEqual(await analyzeGrownTables(db, 'postgres'), ['growing']);
+    assert.equal(await reltuples(), 100);
+    assert.deepEqual(await analyzeGrownTables(db, 'postgres'), [], 'just analyzed');
+    await add(101, 60);
+    assert.deepEqual(await analyzeGrownTables(db, 'postgres'), [], 'grown by less than its size');
+    await add(161, 100);
+    assert.deepEqual(await analyzeGrownTables(db, 'postgres'), ['growing']);
+    assert.equal(await reltuples(), 260);
+    assert.deepEqual(await analyzeGrownTables(db, 'sqlite'), [], 'nothing to do on SQLite');
+  });
+
+  test('the clientOrderId lookup, prepared while the orders table was nearly empty, is planned again once it has grown', async () => {
+    const orders = await connectDatabase(url!, { schema: `${schema}_orders`, poolSize: 1 });
+    try {
+      const odb = orders.db as Kysely<any>;
+      await migrateToLatest(orders.db);
+      await sql`insert into stores (id, slug, name, currency, timezone, created_at, updated_at) values ('s1', 's1', 'S', 'GHS', 'UTC', 'x', 'x')`.execute(odb);
+      const columns = (await sql<{ column_name: string; is_nullable: string; data_type: string }>`
+        select column_name, is_nullable, data_type from information_schema.columns where table_schema = current_schema() and table_name = 'orders'`.execute(odb)).rows;
+      const unique = new Set(['id', 'reference', 'client_order_id', 'client_order_key', 'pay_token']);
+      const addOrders = (from: number, count: number) =>
+        sql.raw(`insert into orders (${columns.map((c) => c.column_name).join(', ')})
+          select ${columns.map((c) => (c.column_name === 'store_id' ? `'s1'` : unique.has(c.column_name) ? `'${c.column_name}-' || g` : c.is_nullable === 'YES' ? 'null' : c.data_type === 'text' ? `'x'` : '0')).join(', ')}
+          from generate_series(${from}, ${from + count - 1}) g`).execute(odb);
+      const lookup = () => odb.selectFrom('orders').selectAll().where('store_id', '=', 's1').where('client_order_key', '=', 'none').execute();
+      const plan = () =>
+        odb.connection().execute(async (c) => {
+          const statement = (await sql<{ name: string }>`select name from pg_prepared_statements where statement like '%client_order_key%'`.execute(c)).rows[0]!;
+          return (await sql.raw<{ 'QUERY PLAN': string }>(`explain execute ${statement.name}('s1', 'none')`).execute(c)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+      await addOrders(1, 3);
+      // Prepared from the second use; PostgreSQL settles on one generic plan after five custom ones.
+      for (let i = 0; i < 10; i++) await lookup();
+      await addOrders(4, 5_000);
+      await sql`select pg_stat_force_next_flush()`.execute(odb);
+      // Planned on three rows, the lookup reads the store's every order (a tie between two indexes on a tiny table).
+      assert.match(await plan(), /orders_store_paid_idx[\s\S]*Index Cond: \(store_id = \$1\)/);
+      assert.ok((await analyzeGrownTables(odb, 'postgres')).includes('orders'));
+      await lookup();
+      assert.match(await plan(), /orders_store_client_key_unique[\s\S]*client_order_key = \$2/);
+    } finally {
+      await orders.destroy();
+      await dropScratchSchema(url!, `${schema}_orders`);
     }
   });
 });
