@@ -11,11 +11,14 @@ import { freePort } from '../../test/helpers/browser.ts';
 import { describeConsole, inspect, inviteMember, signInThroughUi, signUpThroughUi } from './harness.ts';
 import { dayIn, partnerBooks } from './booking-helpers.ts';
 
-/** A zone where it is not yet 21:00, so a slot later today can still be booked whenever the test runs. */
+/**
+ * A zone where it is not yet 20:00, so a slot later today, at least an hour ahead, can still be booked
+ * whenever the test runs (the next full hour could pass while the test starts: seen at 20:59 UTC).
+ */
 function zoneWithTimeLeftToday(): { zone: string; nextHour: string } {
   for (const zone of ['Europe/London', 'Asia/Tokyo', 'America/New_York', 'Pacific/Honolulu', 'Pacific/Kiritimati']) {
     const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-    if (hour <= 20) return { zone, nextHour: `${String(hour + 1).padStart(2, '0')}:00` };
+    if (hour <= 19) return { zone, nextHour: `${String(hour + 2).padStart(2, '0')}:00` };
   }
   throw new Error('no zone with time left today');
 }
