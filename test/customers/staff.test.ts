@@ -1,6 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { SCHEMA_CHANGE_LOCK } from '../../src/db/migrate.ts';
 import { describeEachDb, expectError, type TestStore } from '../helpers/app.ts';
 
 const HOSTILE = '<script>alert(document.cookie)</script>"\'; DROP TABLE customers; --';
@@ -54,9 +55,26 @@ describeEachDb('staff customer management', (env) => {
     expectError(await call('DELETE', `/${c.id}`), 404, 'not-found');
   });
 
+  /**
+   * Table DDL on PostgreSQL under the lock migrations take: a migration in another test process reads
+   * every schema's tables (Kysely's introspection), and a table dropped meanwhile failed it with
+   * 'relation "….fk_probe" does not exist'.
+   */
+  const schemaChange = (change: (db: Kysely<any>) => Promise<unknown>) =>
+    env.dialect.name !== 'postgres'
+      ? change(env.db)
+      : env.db.connection().execute(async (conn) => {
+          await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
+          try {
+            await change(conn);
+          } finally {
+            await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
+          }
+        });
+
   test('deleting a customer that other records still reference is 409 conflict and keeps the customer', async () => {
     // Stands in for a bookings or orders table with a foreign key to customers.
-    await env.db.schema.createTable('fk_probe').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('customer_id', 'text', (c) => c.references('customers.id')).execute();
+    await schemaChange((db) => db.schema.createTable('fk_probe').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('customer_id', 'text', (c) => c.references('customers.id')).execute());
     try {
       const c = (await call('POST', '', { name: 'Referenced' })).data.customer;
       await sql`insert into fk_probe (id, customer_id) values (${'p1'}, ${c.id})`.execute(env.db);
@@ -65,7 +83,7 @@ describeEachDb('staff customer management', (env) => {
       await sql`delete from fk_probe`.execute(env.db);
       assert.equal((await call('DELETE', `/${c.id}`)).statusCode, 200);
     } finally {
-      await env.db.schema.dropTable('fk_probe').execute();
+      await schemaChange((db) => db.schema.dropTable('fk_probe').execute());
     }
   });
 
