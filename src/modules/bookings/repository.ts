@@ -65,20 +65,11 @@ function cellKey(storeId: string, serviceId: string, cell: number): bigint {
 }
 
 /**
- * PostgreSQL: shares the service's lock row (lockService takes it alone) and takes the advisory
- * locks of the time cells `cells` (slots.ts lockCellsOf), in one statement, in ascending key order
- * (so two bookings never wait for each other crosswise), until the transaction ends. False, with
- * nothing locked, when the service has no lock row yet (take lockService instead). A no-op on SQLite.
- */
-export async function lockCells(db: Db, storeId: string, serviceId: string, cells: number[]): Promise<boolean> {
-  if (!isPostgres(db)) return true;
-  const result = await sql<{ locked: boolean }>`select ${lockCellsExpression(storeId, serviceId, cells)} as locked`.execute(db);
-  return result.rows[0]?.locked === true;
-}
-
-/**
- * lockCells as an expression (true when locked), for a statement that does other work too (the
- * booking's contact, customers.upsertFromContactAlongside). PostgreSQL only.
+ * PostgreSQL: an expression that shares the service's lock row (lockService takes it alone) and takes
+ * the advisory locks of the time cells `cells` (slots.ts lockCellsOf), in ascending key order (so two
+ * bookings never wait for each other crosswise), until the transaction ends. True when locked; false,
+ * with nothing locked, when the service has no lock row yet (take lockService instead). It runs in a
+ * statement that does other work too: the booking's contact (customers.upsertFromContactAlongside).
  */
 export function lockCellsExpression(storeId: string, serviceId: string, cells: number[]): RawBuilder<boolean> {
   const cellKeys = cells
@@ -129,7 +120,7 @@ export interface Placed {
  * Inserts the booking only if its slot still has `row.quantity` seats: one statement (INSERT …
  * SELECT … WHERE seats taken ≤ capacity − quantity), so the check and the insert see the same
  * bookings. Records `event` with it, and runs `answer` (the request's Idempotency-Key record) only
- * with it. Null when the slot is full. Run it under the slot's locks (lockCells/lockService).
+ * with it. Null when the slot is full. Run it under the slot's locks (lockCellsExpression/lockService).
  * PostgreSQL: one round trip for all of it. The event is inserted from the inserted row, the answer
  * runs only if there is one, the store's enabled endpoints are read joined to it, and an inserted
  * row signals BOOKINGS_TOPIC to every instance, delivered at commit.

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/sql.ts';
 import { forUpdate, isPostgres } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
 import type { OrderLineRow, OrderRow } from './tables.ts';
-import { insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
+import { enabledEndpointsQuery, insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
 import type { EventRow } from '../events/tables.ts';
 
 type Db = Executor<Database>;
@@ -26,15 +26,11 @@ export async function insertOrderWithLines(db: Db, row: OrderRow, lines: OrderLi
     if (lines.length > 0) await insertLines(db, lines);
     return insertEventListingEndpoints(db, event);
   }
-  return db
+  const written = db
     .with('placed', (qc) => qc.insertInto('orders').values(row))
     .with('recorded', (qc) => qc.insertInto('events').values(event))
-    .with('listed', (qc) => qc.insertInto('order_lines').values(lines))
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('store_id', '=', event.store_id)
-    .where('enabled', '=', 1)
-    .execute();
+    .with('listed', (qc) => qc.insertInto('order_lines').values(lines));
+  return enabledEndpointsQuery(written, event.store_id).execute();
 }
 
 export const findOrder = (db: Db, storeId: string, orderId: string) =>

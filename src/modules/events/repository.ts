@@ -1,5 +1,5 @@
 // Queries of the events module. Every tenant query takes storeId explicitly.
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { EventRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
@@ -31,8 +31,19 @@ export async function deleteEndpoint(db: Db, storeId: string, endpointId: string
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function enabledEndpoints(db: Db, storeId: string): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
-  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('store_id', '=', storeId).where('enabled', '=', 1).execute();
+/** A store's enabled endpoint as an event's deliveries need it. */
+export type EndpointRef = Pick<WebhookEndpointRow, 'id' | 'events'>;
+
+/**
+ * The store's enabled endpoints, as a query of `qc`: the db, a transaction, or a WITH of the caller's
+ * whose data-modifying parts then run in the same statement.
+ */
+export function enabledEndpointsQuery<DB extends Database>(qc: QueryCreator<DB>, storeId: string) {
+  return (qc as unknown as QueryCreator<Database>).selectFrom('webhook_endpoints').select(['id', 'events']).where('store_id', '=', storeId).where('enabled', '=', 1);
+}
+
+export async function enabledEndpoints(db: Db, storeId: string): Promise<EndpointRef[]> {
+  return enabledEndpointsQuery(db, storeId).execute();
 }
 
 /**
@@ -41,21 +52,15 @@ export async function enabledEndpoints(db: Db, storeId: string): Promise<Pick<We
  * write that emits, which for bookings is time the service's capacity lock is held. SQLite has no
  * data-modifying CTEs and no network between it and us: two statements there.
  */
-/** A store's enabled endpoint as an event's deliveries need it. */
-export type EndpointRef = Pick<WebhookEndpointRow, 'id' | 'events'>;
-
 export async function insertEventListingEndpoints(db: Db, event: EventRow): Promise<EndpointRef[]> {
   if (!isPostgres(db)) {
     await db.insertInto('events').values(event).execute();
     return enabledEndpoints(db, event.store_id);
   }
-  return db
-    .with('recorded', (qc) => qc.insertInto('events').values(event))
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('store_id', '=', event.store_id)
-    .where('enabled', '=', 1)
-    .execute();
+  return enabledEndpointsQuery(
+    db.with('recorded', (qc) => qc.insertInto('events').values(event)),
+    event.store_id,
+  ).execute();
 }
 
 export async function insertDeliveries(db: Db, rows: WebhookDeliveryRow[]): Promise<void> {
