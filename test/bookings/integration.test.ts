@@ -269,16 +269,7 @@ describeEachDb('POST /v1IntegrationBookings', (env) => {
     const mine = await env.createStore({ timezone: ZONE, currency: 'GHS' });
     const myKey = await env.createKey(mine);
     const single = await createService(env, mine);
-    const endpoint = async (events: string[], enabled = true) => {
-      const created = await env.inject({ method: 'POST', url: `/developer/webhooks?storeId=${mine.storeId}`, headers: env.staffHeaders(mine), payload: { url: 'http://127.0.0.1:9/hook', events } });
-      assert.equal(created.statusCode, 201, created.body);
-      const id = created.data.endpoint.endpointId as string;
-      if (!enabled) {
-        const off = await env.inject({ method: 'PATCH', url: `/developer/webhooks/${id}?storeId=${mine.storeId}`, headers: env.staffHeaders(mine), payload: { enabled: false } });
-        assert.equal(off.statusCode, 200, off.body);
-      }
-      return id;
-    };
+    const endpoint = (events: string[], enabled = true) => env.createWebhookEndpoint(mine, events, { enabled });
     const wants = await endpoint(['booking.created']);
     const everything = await endpoint(['*']);
     await endpoint(['order.created']);

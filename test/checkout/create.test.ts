@@ -12,17 +12,7 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
 
   test('order.created is queued to the store\'s enabled endpoints that want it; an out-of-stock checkout records neither event nor delivery', async () => {
     const mine = await createShop(env);
-    const endpoint = async (events: string[], enabled = true) => {
-      const headers = env.staffHeaders(mine.store);
-      const created = await env.inject({ method: 'POST', url: `/developer/webhooks?storeId=${mine.store.storeId}`, headers, payload: { url: 'http://127.0.0.1:9/hook', events } });
-      assert.equal(created.statusCode, 201, created.body);
-      const id = created.data.endpoint.endpointId as string;
-      if (!enabled) {
-        const off = await env.inject({ method: 'PATCH', url: `/developer/webhooks/${id}?storeId=${mine.store.storeId}`, headers, payload: { enabled: false } });
-        assert.equal(off.statusCode, 200, off.body);
-      }
-      return id;
-    };
+    const endpoint = (events: string[], enabled = true) => env.createWebhookEndpoint(mine.store, events, { enabled });
     const wants = await endpoint(['order.created']);
     const everything = await endpoint(['*']);
     await endpoint(['booking.created']);

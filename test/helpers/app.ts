@@ -133,6 +133,19 @@ export class TestEnv {
     return res.data.secret;
   }
 
+  /** A webhook endpoint for `events`, created (and, with enabled false, disabled) through the developer API; its id. */
+  async createWebhookEndpoint(store: TestStore, events: string[], options: { enabled?: boolean; url?: string } = {}): Promise<string> {
+    const headers = this.staffHeaders(store);
+    const created = await this.inject({ method: 'POST', url: `/developer/webhooks?storeId=${store.storeId}`, headers, payload: { url: options.url ?? 'http://127.0.0.1:9/hook', events } });
+    if (created.statusCode !== 201) throw new Error(`webhook endpoint creation failed: ${created.statusCode} ${created.body}`);
+    const id = created.data.endpoint.endpointId as string;
+    if (options.enabled === false) {
+      const off = await this.inject({ method: 'PATCH', url: `/developer/webhooks/${id}?storeId=${store.storeId}`, headers, payload: { enabled: false } });
+      if (off.statusCode !== 200) throw new Error(`disabling the webhook endpoint failed: ${off.statusCode} ${off.body}`);
+    }
+    return id;
+  }
+
   /** A catalog item created through the staff API. */
   async createItem(store: TestStore, input: Record<string, unknown>): Promise<any> {
     const res = await this.inject({
