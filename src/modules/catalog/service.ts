@@ -344,12 +344,9 @@ export function createCatalogService(ctx: AppContext) {
 
     /**
      * Takes stock for every line inside `trx`, or throws 409 out-of-stock naming the short items
-     * (the caller's transaction then rolls everything back). Call invalidate() after commit.
-     */
-    /**
-     * Takes the lines' tracked stock or throws out-of-stock; true when some tracked stock was taken
-     * (call stockTaken after commit). `known`: each item's stock count as the caller just read it
-     * (checkout prices its lines from the items), which spares the read below.
+     * (the caller's transaction then rolls everything back). True when some tracked stock was taken:
+     * call stockTaken (or invalidate) after commit. `known`: each item's stock count as the caller
+     * just read it (checkout prices its lines from the items), which spares the read below.
      */
     async reserveStock(trx: Executor<Database>, storeId: string, lines: StockLine[], known?: ReadonlyMap<string, number | null>): Promise<boolean> {
       const now = nowIso();
