@@ -3,7 +3,7 @@
 // process, so an in-process emitter is the whole story.
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { pgDriver, type DatabaseHandle } from './connect.ts';
 
 const CHANNEL = 'store_service_signals';
@@ -13,7 +13,17 @@ const CHANNEL = 'store_service_signals';
  * statement of a transaction: PostgreSQL delivers it when (and only if) the transaction commits.
  */
 export function signalExpression(topic: string, key: string) {
-  return sql`pg_notify(${CHANNEL}, ${JSON.stringify({ topic, key, from: 'commit' })})`;
+  return notifyExpression(signalPayload(topic, key));
+}
+
+/** The text signalExpression sends for `topic` and `key`. */
+export function signalPayload(topic: string, key: string): string {
+  return JSON.stringify({ topic, key, from: 'commit' });
+}
+
+/** signalExpression with its payload given as an expression (a statement template's placeholder). */
+export function notifyExpression(payload: string | RawBuilder<string>) {
+  return sql`pg_notify(${CHANNEL}, ${payload})`;
 }
 
 export interface Notifier {

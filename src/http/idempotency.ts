@@ -10,10 +10,10 @@
 // run) commit one result: the loser's transaction rolls back and it replays the winner's response.
 // Client errors are stored after the work (nothing was committed); server errors are not kept.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/sql.ts';
+import { statementTemplate, type Placeholders } from '../db/template.ts';
 import { AppError, conflict, validationFailed } from '../shared/errors.ts';
 import { sha256 } from '../shared/hash.ts';
 import { addSeconds, nowIso } from '../shared/time.ts';
@@ -48,8 +48,9 @@ export interface IdempotentResult {
  * Idempotency-Key. Throws (rolling the transaction back) when another run answered the key first.
  *
  * `inStatement` is the same write for work that makes it part of a statement of its own (one round
- * trip less on PostgreSQL): the UPDATE to run (null without an Idempotency-Key), and `confirm` to call
- * in the transaction with the number of rows it updated (it throws where the function form would).
+ * trip less on PostgreSQL): the UPDATE's values (answerUpdate builds it), `run` for the UPDATE on its
+ * own (SQLite), and `confirm` to call in the transaction with the number of rows it updated (it
+ * throws where the function form would). Null without an Idempotency-Key.
  */
 export interface RecordInTransaction {
   (trx: Executor<Database>, result: IdempotentResult): Promise<void>;
@@ -57,9 +58,51 @@ export interface RecordInTransaction {
 }
 
 export interface RecordStatement {
-  update: UpdateQueryBuilder<Database, 'idempotency_keys', 'idempotency_keys', UpdateResult>;
+  /** What the UPDATE writes and where: for a statement of the caller's (answerUpdate). */
+  readonly values: AnswerValues;
+  /** Runs the UPDATE on its own in the transaction; the number of rows it changed. */
+  run(): Promise<number>;
   confirm(updatedRows: number): void;
 }
+
+/** An answer for a key's record: the key, and the response's status and JSON body. */
+export type AnswerValues = {
+  storeId: string;
+  scope: string;
+  key: string;
+  status: number;
+  body: string;
+};
+
+/** The UPDATE that writes an answer into its key's record, unless another run answered it already. */
+export function answerUpdate(db: Executor<Database>, p: Placeholders<AnswerValues>) {
+  return db
+    .updateTable('idempotency_keys')
+    .set({ status_code: p.status, response_body: p.body, locked_until: null })
+    .where('store_id', '=', p.storeId)
+    .where('scope', '=', p.scope)
+    .where('key', '=', p.key)
+    .where('status_code', 'is', null);
+}
+
+/** A new key's record, or a record past its replay window replaced (as if housekeeping had deleted it); a live record is left alone. */
+const claimKey = statementTemplate(
+  (db, p: Placeholders<{
+    row: { store_id: string; scope: string; key: string; request_hash: string; status_code: null; response_body: null; locked_until: string; created_at: string };
+    expiredBefore: string;
+  }>) =>
+    db
+      .insertInto('idempotency_keys')
+      .values(p.row)
+      .onConflict((oc) =>
+        oc
+          .columns(['store_id', 'scope', 'key'])
+          .doUpdateSet({ request_hash: p.row.request_hash, status_code: null, response_body: null, locked_until: p.row.locked_until, created_at: p.row.created_at })
+          .where('idempotency_keys.created_at', '<', p.expiredBefore),
+      ),
+);
+
+const answerKey = statementTemplate(answerUpdate);
 
 /** The record of a request without an Idempotency-Key: nothing to write. */
 const NOTHING_TO_RECORD: RecordInTransaction = Object.assign(async () => {}, { inStatement: () => null });
@@ -98,19 +141,23 @@ export async function sendIdempotent(
   if (claimed !== true) return replay(claimed);
 
   let recorded = false;
-  const answer = (trx: Executor<Database>, result: IdempotentResult): RecordStatement => ({
-    update: thisKey(trx.updateTable('idempotency_keys'))
-      .set({ status_code: result.status, response_body: JSON.stringify(result.body), locked_until: null })
-      .where('status_code', 'is', null),
-    confirm(updatedRows) {
-      if (updatedRows !== 1) throw new AnsweredElsewhere();
-      recorded = true;
-    },
-  });
+  const answer = (trx: Executor<Database>, result: IdempotentResult): RecordStatement => {
+    const values = { storeId, scope, key, status: result.status, body: JSON.stringify(result.body) };
+    return {
+      values,
+      async run() {
+        return Number((await answerKey(trx, values)).numAffectedRows ?? 0);
+      },
+      confirm(updatedRows) {
+        if (updatedRows !== 1) throw new AnsweredElsewhere();
+        recorded = true;
+      },
+    };
+  };
   const record: RecordInTransaction = Object.assign(
     async (trx: Executor<Database>, result: IdempotentResult) => {
       const statement = answer(trx, result);
-      statement.confirm(Number((await statement.update.executeTakeFirst()).numUpdatedRows));
+      statement.confirm(await statement.run());
     },
     { inStatement: answer },
   );
@@ -144,13 +191,9 @@ export async function sendIdempotent(
     const lease = addSeconds(now, leaseSeconds);
     // One statement: a new key is recorded, and a record past its replay window is replaced (as if
     // housekeeping had already deleted it); a live record is left alone and read below.
-    const record = { request_hash: requestHash, status_code: null, response_body: null, locked_until: lease, created_at: now };
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({ store_id: storeId, scope, key, ...record })
-      .onConflict((oc) => oc.columns(['store_id', 'scope', 'key']).doUpdateSet(record).where('idempotency_keys.created_at', '<', addSeconds(now, -TTL_SECONDS)))
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+    const row = { store_id: storeId, scope, key, request_hash: requestHash, status_code: null, response_body: null, locked_until: lease, created_at: now };
+    const claimed = await claimKey(db, { row, expiredBefore: addSeconds(now, -TTL_SECONDS) });
+    if (Number(claimed.numAffectedRows ?? 0) === 1) return true;
     const existing = await current();
     if (!existing) throw conflict('conflict', 'A request with this Idempotency-Key just finished; retry.');
     if (existing.request_hash !== requestHash) {
@@ -187,9 +230,6 @@ export async function sendIdempotent(
   }
 
   async function storeAfter(r: IdempotentResult) {
-    await thisKey(db.updateTable('idempotency_keys'))
-      .set({ status_code: r.status, response_body: JSON.stringify(r.body), locked_until: null })
-      .where('status_code', 'is', null)
-      .execute();
+    await answerKey(db, { storeId, scope, key, status: r.status, body: JSON.stringify(r.body) });
   }
 }

@@ -113,6 +113,27 @@ describeEachDb('customers.upsertFromContact', (env) => {
     assert.equal(Number((await row(ids[0])).bookings_count), n);
   });
 
+  test('the contact lookup finds the email match and the oldest phone match, in one statement on both engines', async () => {
+    // PostgreSQL runs this lookup only after losing a race (its first try is one upsert statement),
+    // so it is called directly here: a syntax only SQLite accepted once passed every other test.
+    const s = await env.createStore();
+    const byEmail = await svc().upsertFromContact(env.db, s.storeId, { name: 'Esi', email: 'esi@example.test', phone: '0240000111' });
+    const oldest = await svc().upsertFromContact(env.db, s.storeId, { name: 'Yaw', phone: '0240000222' });
+    await svc().upsertFromContact(env.db, s.storeId, { name: 'Yaw too', email: 'yaw2@example.test', phone: '0240000333' });
+    const { findByContact } = await import('../../src/modules/customers/repository.ts');
+    const both = await findByContact(env.db, s.storeId, 'esi@example.test', '0240000222');
+    assert.equal(both.byEmail?.id, byEmail);
+    assert.equal(both.byPhone?.id, oldest);
+    const phoneOnly = await findByContact(env.db, s.storeId, null, '0240000222');
+    assert.equal(phoneOnly.byEmail, undefined);
+    assert.equal(phoneOnly.byPhone?.id, oldest);
+    const none = await findByContact(env.db, s.storeId, 'nobody@example.test', null);
+    assert.deepEqual(none, { byEmail: undefined, byPhone: undefined });
+    // Another store's customers are not found.
+    const other = await env.createStore();
+    assert.deepEqual(await findByContact(env.db, other.storeId, 'esi@example.test', '0240000222'), { byEmail: undefined, byPhone: undefined });
+  });
+
   test('addSpent adds payments and subtracts refunds', async () => {
     const id = await svc().upsertFromContact(env.db, store.storeId, { name: 'Payer', email: 'payer@example.test' }, { orders: 1 });
     await svc().addSpent(env.db, store.storeId, id, 12_550);

@@ -1,15 +1,19 @@
 // Booking queries. Every query is scoped by store_id; the first argument is the db or a transaction.
 import { createHash } from 'node:crypto';
-import { sql, type RawBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
-import { signalExpression } from '../../db/notifier.ts';
+import { notifyExpression, signalPayload } from '../../db/notifier.ts';
+import { answerUpdate, type AnswerValues } from '../../http/idempotency.ts';
 import type { BusyInterval } from './slots.ts';
 import type { BookingRow, MailOutboxRow } from './tables.ts';
+import { statementTemplate, type Placeholders } from '../../db/template.ts';
 import { insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
 import type { EventRow } from '../events/tables.ts';
 
 type Db = Executor<Database>;
+/** A text value, or a statement template's placeholder for one. */
+type Text = string | RawBuilder<string>;
 
 export interface BookingFilter {
   status?: string;
@@ -94,7 +98,7 @@ export interface SlotCheck {
  * A service's bookings that hold capacity (not cancelled) and overlap [fromIso, toIso).
  * `earliestStartIso` bounds the index scan: no booking starting before it can reach `fromIso`.
  */
-function holdingCapacity(db: Db, storeId: string, serviceId: string, earliestStartIso: string, fromIso: string, toIso: string) {
+function holdingCapacity(db: Db, storeId: Text, serviceId: Text, earliestStartIso: Text, fromIso: Text, toIso: Text) {
   return db
     .selectFrom('bookings')
     .where('store_id', '=', storeId)
@@ -125,39 +129,72 @@ export interface Placed {
  * runs only if there is one, the store's enabled endpoints are read joined to it, and an inserted
  * row signals BOOKINGS_TOPIC to every instance, delivered at commit.
  */
-export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck, event: EventRow, answer: AnswerUpdate | null): Promise<Placed | null> {
-  const columns = Object.keys(row) as (keyof BookingRow)[];
+export async function insertIfRoom(db: Db, row: BookingRow, check: SlotCheck, event: EventRow, answer: Answer | null): Promise<Placed | null> {
   const from = new Date(Date.parse(row.start_at) - check.bufferMs).toISOString();
   const to = new Date(Date.parse(row.end_at) + check.bufferMs).toISOString();
-  const taken = holdingCapacity(db, row.store_id, row.service_id, check.earliestStartIso, from, to).select((eb) =>
-    eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql.lit(0)).as('taken'),
-  );
-  const values = db.selectNoFrom(columns.map((c) => sql`${row[c]}`.as(c))).where((eb) => eb(taken, '<=', check.capacity - row.quantity));
+  const room = check.capacity - row.quantity;
   if (!isPostgres(db)) {
-    const result = await db.insertInto('bookings').columns(columns).expression(values).executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+    const result = await insertBookingIfRoom(db, { row, earliest: check.earliestStartIso, from, to, room });
+    if (Number(result.numAffectedRows ?? 0) !== 1) return null;
     const endpoints = await insertEventListingEndpoints(db, event);
-    return { endpoints, answered: answer ? Number((await answer.executeTakeFirst()).numUpdatedRows) : 1 };
+    return { endpoints, answered: answer ? await answer.run() : 1 };
   }
-  const eventColumns = Object.keys(event) as (keyof EventRow)[];
-  const placed = db
-    .with('placed', (qc) => qc.insertInto('bookings').columns(columns).expression(values).returning(signalExpression(BOOKINGS_TOPIC, row.store_id).as('signalled')))
-    .with('recorded', (qc) => qc.insertInto('events').columns(eventColumns).expression(qc.selectFrom('placed').select(eventColumns.map((c) => sql`${event[c]}`.as(c)))));
-  // The answer runs only with the inserted row; the select below counts what it changed (raw SQL, so typed as `placed`).
-  const answered = answer
-    ? (placed.with('answered', () => answer.where(sql<boolean>`exists (select 1 from placed)`).returning(sql<number>`1`.as('one'))) as unknown as typeof placed)
-    : placed;
-  const rows = await answered
-    .selectFrom('placed')
-    .leftJoin('webhook_endpoints as endpoint', (join) => join.on('endpoint.store_id', '=', row.store_id).on('endpoint.enabled', '=', 1))
-    .select(['endpoint.id', 'endpoint.events', (answer ? sql<number>`(select count(*) from answered)::int` : sql<number>`1`).as('answered')])
-    .execute();
+  const args = { row, event, earliest: check.earliestStartIso, from, to, room, signal: signalPayload(BOOKINGS_TOPIC, row.store_id) };
+  const { rows } = answer ? await placeBookingAnswering(db, { ...args, answer: answer.values }) : await placeBooking(db, args);
   if (rows.length === 0) return null;
   return { endpoints: rows.filter((r): r is typeof r & EndpointRef => r.id !== null), answered: Number(rows[0]!.answered) };
 }
 
-/** An UPDATE of the request's Idempotency-Key record (src/http/idempotency.ts RecordStatement). */
-export type AnswerUpdate = UpdateQueryBuilder<Database, 'idempotency_keys', 'idempotency_keys', UpdateResult>;
+type PlaceArgs = { row: BookingRow; event: EventRow; earliest: string; from: string; to: string; room: number; signal: string };
+
+/**
+ * PostgreSQL: insertIfRoom's one statement, built once (src/db/template.ts): the booking if there is
+ * room, its event from the inserted row, the answer only with it (`answer`), and the store's enabled
+ * endpoints joined to the inserted row. The insert signals BOOKINGS_TOPIC, delivered at commit.
+ */
+function placeStatement(db: Db, p: Placeholders<PlaceArgs>, answer: Placeholders<AnswerValues> | null) {
+  const columns = Object.keys(p.row) as (keyof BookingRow)[];
+  const values = db
+    .selectNoFrom(columns.map((c) => (p.row[c] as RawBuilder<unknown>).as(c)))
+    .where((eb) => eb(seatsTaken(db, p.row.store_id, p.row.service_id, p.earliest, p.from, p.to), '<=', p.room));
+  const eventColumns = Object.keys(p.event) as (keyof EventRow)[];
+  const placed = db
+    .with('placed', (qc) => qc.insertInto('bookings').columns(columns).expression(values).returning(notifyExpression(p.signal).as('signalled')))
+    .with('recorded', (qc) => qc.insertInto('events').columns(eventColumns).expression(qc.selectFrom('placed').select(eventColumns.map((c) => (p.event[c] as RawBuilder<unknown>).as(c)))));
+  // The answer runs only with the inserted row; the select below counts what it changed (raw SQL, so typed as `placed`).
+  const answered = answer
+    ? (placed.with('answered', () => answerUpdate(db, answer).where(sql<boolean>`exists (select 1 from placed)`).returning(sql<number>`1`.as('one'))) as unknown as typeof placed)
+    : placed;
+  return answered
+    .selectFrom('placed')
+    .leftJoin('webhook_endpoints as endpoint', (join) => join.on('endpoint.store_id', '=', p.row.store_id).on('endpoint.enabled', '=', 1))
+    .select(['endpoint.id', 'endpoint.events', (answer ? sql<number>`(select count(*) from answered)::int` : sql<number>`1`).as('answered')]);
+}
+
+const placeBooking = statementTemplate((db, p: Placeholders<PlaceArgs>) => placeStatement(db, p, null));
+const placeBookingAnswering = statementTemplate((db, p: Placeholders<PlaceArgs & { answer: AnswerValues }>) => placeStatement(db, p, p.answer));
+
+/** The seats the bookings holding capacity against [from, to) take, as an expression. */
+function seatsTaken(db: Db, storeId: Text, serviceId: Text, earliest: Text, from: Text, to: Text) {
+  return holdingCapacity(db, storeId, serviceId, earliest, from, to).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql.lit(0)).as('taken'));
+}
+
+/** SQLite: the booking, if the seats taken leave `room` for it (INSERT … SELECT … WHERE), built once. */
+const insertBookingIfRoom = statementTemplate((db, p: Placeholders<{ row: BookingRow; earliest: string; from: string; to: string; room: number }>) => {
+  const columns = Object.keys(p.row) as (keyof BookingRow)[];
+  const values = db
+    .selectNoFrom(columns.map((c) => (p.row[c] as RawBuilder<unknown>).as(c)))
+    .where((eb) => eb(seatsTaken(db, p.row.store_id, p.row.service_id, p.earliest, p.from, p.to), '<=', p.room));
+  return db.insertInto('bookings').columns(columns).expression(values);
+});
+
+/** The request's Idempotency-Key answer (src/http/idempotency.ts RecordStatement). */
+export interface Answer {
+  /** What it writes, for a statement of ours (PostgreSQL). */
+  readonly values: AnswerValues;
+  /** On its own in the transaction: the rows it changed. */
+  run(): Promise<number>;
+}
 
 /**
  * What holdingCapacity's bookings take: one entry per distinct time, its seats summed, in epoch

@@ -1,6 +1,7 @@
 import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import { signalExpression } from '../../db/notifier.ts';
+import { notifyExpression, signalPayload } from '../../db/notifier.ts';
+import { statementTemplate, type Placeholders } from '../../db/template.ts';
 import type { ItemRow } from './tables.ts';
 
 type Db = Executor<Database>;
@@ -19,8 +20,12 @@ export const listItems = (db: Db, storeId: string, options: { publishedOnly?: bo
 export const findItem = (db: Db, storeId: string, itemId: string) =>
   db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
 
-export const findItems = (db: Db, storeId: string, itemIds: string[]) =>
-  db.selectFrom('items').selectAll().where('store_id', '=', storeId).where('id', 'in', itemIds).execute();
+/** Checkout prices its lines with this: built once per number of ids (src/db/template.ts). */
+const itemsByIds = statementTemplate((db, p: Placeholders<{ storeId: string; ids: string[] }>) =>
+  db.selectFrom('items').selectAll().where('store_id', '=', p.storeId).where('id', 'in', p.ids),
+);
+
+export const findItems = async (db: Db, storeId: string, itemIds: string[]) => (await itemsByIds(db, { storeId, ids: itemIds })).rows;
 
 export const insertItem = (db: Db, row: ItemRow) => db.insertInto('items').values(row).execute();
 
@@ -40,20 +45,31 @@ export const stockCounts = (db: Db, storeId: string, itemIds: string[]) =>
  * round trip of its own (the caller drops this instance's copy after the commit).
  */
 export async function takeStock(db: Db, storeId: string, itemId: string, qty: number, now: string): Promise<boolean> {
-  const update = db
-    .updateTable('items')
-    .set((eb) => ({ stock_count: eb('stock_count', '-', qty), updated_at: now }))
-    .where('store_id', '=', storeId)
-    .where('id', '=', itemId)
-    .where('stock_count', 'is not', null)
-    .where('stock_count', '>=', qty);
+  const args = { storeId, itemId, qty, now };
   const taken = isPostgres(db)
-    ? (await update.returning(signalExpression(CATALOG_TOPIC, storeId).as('signalled')).execute()).length
-    : Number((await update.executeTakeFirst()).numUpdatedRows);
+    ? (await takeStockSignalling(db, { ...args, signal: signalPayload(CATALOG_TOPIC, storeId) })).rows.length
+    : Number((await takeStockStatement(db, args)).numAffectedRows ?? 0);
   if (taken === 1) return true;
   const row = await db.selectFrom('items').select('stock_count').where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
   return !!row && row.stock_count === null;
 }
+
+type TakeStockArgs = { storeId: string; itemId: string; qty: number; now: string };
+
+const takeStockUpdate = (db: Db, p: Placeholders<TakeStockArgs>) =>
+  db
+    .updateTable('items')
+    .set((eb) => ({ stock_count: eb('stock_count', '-', p.qty), updated_at: p.now }))
+    .where('store_id', '=', p.storeId)
+    .where('id', '=', p.itemId)
+    .where('stock_count', 'is not', null)
+    .where('stock_count', '>=', p.qty);
+
+const takeStockStatement = statementTemplate(takeStockUpdate);
+
+const takeStockSignalling = statementTemplate((db, p: Placeholders<TakeStockArgs & { signal: string }>) =>
+  takeStockUpdate(db, p).returning(notifyExpression(p.signal).as('signalled')),
+);
 
 export const returnStock = (db: Db, storeId: string, itemId: string, qty: number, now: string) =>
   db

@@ -7,12 +7,24 @@ import type { Database } from '../../db/database.ts';
 import type { OrderLineRow, OrderRow } from './tables.ts';
 import { enabledEndpointsQuery, insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
 import type { EventRow } from '../events/tables.ts';
+import { statementTemplate, type Placeholders } from '../../db/template.ts';
 
 type Db = Executor<Database>;
 
-export const insertOrder = (db: Db, row: OrderRow) => db.insertInto('orders').values(row).execute();
+// Built once per shape (src/db/template.ts): the checkout's hot writes.
+const insertOrderStatement = statementTemplate((db, p: Placeholders<{ row: OrderRow }>) => db.insertInto('orders').values(p.row));
+const insertLinesStatement = statementTemplate((db, p: Placeholders<{ rows: OrderLineRow[] }>) => db.insertInto('order_lines').values(p.rows));
+const liveByClientOrderId = statementTemplate((db, p: Placeholders<{ storeId: string; key: string }>) =>
+  db.selectFrom('orders').selectAll().where('store_id', '=', p.storeId).where('client_order_key', '=', p.key),
+);
 
-export const insertLines = (db: Db, rows: OrderLineRow[]) => db.insertInto('order_lines').values(rows).execute();
+export const insertOrder = async (db: Db, row: OrderRow) => {
+  await insertOrderStatement(db, { row });
+};
+
+export const insertLines = async (db: Db, rows: OrderLineRow[]) => {
+  if (rows.length > 0) await insertLinesStatement(db, { rows });
+};
 
 /**
  * An order with its lines and its event (order.created); returns the store's enabled webhook
@@ -23,15 +35,22 @@ export const insertLines = (db: Db, rows: OrderLineRow[]) => db.insertInto('orde
 export async function insertOrderWithLines(db: Db, row: OrderRow, lines: OrderLineRow[], event: EventRow): Promise<EndpointRef[]> {
   if (!isPostgres(db) || lines.length === 0) {
     await insertOrder(db, row);
-    if (lines.length > 0) await insertLines(db, lines);
+    await insertLines(db, lines);
     return insertEventListingEndpoints(db, event);
   }
-  const written = db
-    .with('placed', (qc) => qc.insertInto('orders').values(row))
-    .with('recorded', (qc) => qc.insertInto('events').values(event))
-    .with('listed', (qc) => qc.insertInto('order_lines').values(lines));
-  return enabledEndpointsQuery(written, event.store_id).execute();
+  return (await placeOrder(db, { row, lines, event })).rows;
 }
+
+/** PostgreSQL: insertOrderWithLines' one statement, built once per number of lines (src/db/template.ts). */
+const placeOrder = statementTemplate((db, p: Placeholders<{ row: OrderRow; lines: OrderLineRow[]; event: EventRow }>) =>
+  enabledEndpointsQuery(
+    db
+      .with('placed', (qc) => qc.insertInto('orders').values(p.row))
+      .with('recorded', (qc) => qc.insertInto('events').values(p.event))
+      .with('listed', (qc) => qc.insertInto('order_lines').values(p.lines)),
+    p.event.store_id,
+  ),
+);
 
 export const findOrder = (db: Db, storeId: string, orderId: string) =>
   db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('id', '=', orderId).executeTakeFirst();
@@ -43,8 +62,8 @@ export const findByReference = (db: Db, reference: string) =>
 export const lockByReference = (db: Db, reference: string) =>
   forUpdate(db, db.selectFrom('orders').selectAll().where('reference', '=', reference)).executeTakeFirst();
 
-export const findLiveByClientOrderId = (db: Db, storeId: string, clientOrderId: string) =>
-  db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('client_order_key', '=', clientOrderId).executeTakeFirst();
+export const findLiveByClientOrderId = async (db: Db, storeId: string, clientOrderId: string) =>
+  (await liveByClientOrderId(db, { storeId, key: clientOrderId })).rows[0];
 
 /**
  * reference, payment reference (trxref) or clientOrderId; the newest order wins. One lookup per key,

@@ -132,9 +132,8 @@ export function createCustomersService(ctx: AppContext) {
         if (result.id) return answer(result.id);
       }
 
-      const byEmail = email ? await repo.findByEmail(executor, storeId, email) : undefined;
+      const { byEmail, byPhone } = email || phone ? await repo.findByContact(executor, storeId, email, phone) : {};
       if (byEmail) return update(byEmail, true);
-      const byPhone = phone ? await repo.findByPhone(executor, storeId, phone) : undefined;
       if (byPhone) return update(byPhone, false);
 
       const fresh = row();

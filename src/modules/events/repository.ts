@@ -1,7 +1,8 @@
 // Queries of the events module. Every tenant query takes storeId explicitly.
-import type { Kysely, QueryCreator } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, type Executor } from '../../db/sql.ts';
+import { statementTemplate, type Placeholders } from '../../db/template.ts';
 import type { EventRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
 
 type Db = Executor<Database>;
@@ -38,30 +39,38 @@ export type EndpointRef = Pick<WebhookEndpointRow, 'id' | 'events'>;
  * The store's enabled endpoints, as a query of `qc`: the db, a transaction, or a WITH of the caller's
  * whose data-modifying parts then run in the same statement.
  */
-export function enabledEndpointsQuery<DB extends Database>(qc: QueryCreator<DB>, storeId: string) {
+export function enabledEndpointsQuery<DB extends Database>(qc: QueryCreator<DB>, storeId: string | RawBuilder<string>) {
   return (qc as unknown as QueryCreator<Database>).selectFrom('webhook_endpoints').select(['id', 'events']).where('store_id', '=', storeId).where('enabled', '=', 1);
 }
 
-export async function enabledEndpoints(db: Db, storeId: string): Promise<EndpointRef[]> {
-  return enabledEndpointsQuery(db, storeId).execute();
-}
 
 /**
  * Records an event and reads the store's enabled endpoints. On PostgreSQL that is one statement (a
  * data-modifying CTE runs whether or not the query reads it): one round trip less inside every
- * write that emits, which for bookings is time the service's capacity lock is held. SQLite has no
- * data-modifying CTEs and no network between it and us: two statements there.
+ * write that emits, which for bookings is time the service's capacity lock is held. SQLite: one
+ * statement too, the endpoints read by its RETURNING clause.
  */
 export async function insertEventListingEndpoints(db: Db, event: EventRow): Promise<EndpointRef[]> {
   if (!isPostgres(db)) {
-    await db.insertInto('events').values(event).execute();
-    return enabledEndpoints(db, event.store_id);
+    const { rows } = await insertEventReturningEndpoints(db, { event });
+    return JSON.parse(rows[0]!.endpoints).map(([id, events]: [string, string]) => ({ id, events }));
   }
   return enabledEndpointsQuery(
     db.with('recorded', (qc) => qc.insertInto('events').values(event)),
     event.store_id,
   ).execute();
 }
+
+/**
+ * SQLite: the event, returning the store's enabled endpoints as JSON ([[id, events], …]) from a
+ * subquery of its RETURNING clause, which SQLite evaluates after the insert. Built once (template.ts).
+ */
+const insertEventReturningEndpoints = statementTemplate((db, p: Placeholders<{ event: EventRow }>) =>
+  db
+    .insertInto('events')
+    .values(p.event)
+    .returning(sql<string>`(select json_group_array(json_array(e.id, e.events)) from ${enabledEndpointsQuery(db, p.event.store_id)} as e)`.as('endpoints')),
+);
 
 export async function insertDeliveries(db: Db, rows: WebhookDeliveryRow[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
