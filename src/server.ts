@@ -60,8 +60,8 @@ export function startMessage(config: Config, facts: { port: number; credentialsF
   return lines;
 }
 
-export async function startServer(config: Config, options: { stdoutIsTty?: boolean } = {}): Promise<{ app: App; stop: () => Promise<void> }> {
-  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
+export async function startServer(config: Config, options: { stdoutIsTty?: boolean } = {}): Promise<{ app: App; stop: () => Promise<void>; stopStep: () => string }> {
+  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements, checkpointInBackground: true });
   await migrateToLatest(database.db);
   await optimizeDatabase(database.db, database.dialect);
   // ioredis (~50 files) is loaded only when REDIS_URL is set.
@@ -77,14 +77,19 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
   const facts = { port, credentialsFile: existsSync(credentials) ? credentials : null, consoleBuilt: consoleBuilt(), lanAddress: lanAddress() };
   for (const line of startMessage(config, facts)) app.log[line.level](line.msg);
   let stopping: Promise<void> | null = null;
+  let step = 'running';
   const stop = () =>
     (stopping ??= (async () => {
       // Stops accepting connections and waits for in-flight requests, then workers and the database.
+      step = 'closing the HTTP server, in-flight requests and workers';
       await app.close();
+      step = 'closing the Redis connection';
       await redis?.quit().catch(() => undefined);
+      step = 'closing the database';
       await database.destroy();
+      step = 'stopped';
     })());
-  return { app, stop };
+  return { app, stop, stopStep: () => step };
 }
 
 /** Things that run once the app is ready and before it listens (demo seed, workers). */
@@ -111,11 +116,11 @@ export async function main() {
       pendingSignal ??= signal;
       return;
     }
-    const { app, stop } = started;
+    const { app, stop, stopStep } = started;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // In-flight requests get SHUTDOWN_TIMEOUT_MS; workers and the database a few seconds more.
     const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
+      app.log.error({ step: stopStep() }, 'shutdown timed out; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs + 5_000);
     timer.unref();

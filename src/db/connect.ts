@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, sql, type LogConfig } from 'kysely';
 import { GroupCommitSqliteDialect, GroupCommitSqliteDriver, type GroupCommitDatabase } from './sqlite-group-commit.ts';
 import type { Database } from './database.ts';
 import { withPreparedStatements } from './pg-prepared.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,6 +28,8 @@ export interface ConnectOptions {
   log?: LogConfig;
   /** PostgreSQL: name the service's statements so each connection parses them once (src/db/pg-prepared.ts). Default true. */
   preparedStatements?: boolean;
+  /** SQLite file: checkpoint the WAL in a worker thread (src/db/sqlite-checkpointer.ts); the server does. Default false. */
+  checkpointInBackground?: boolean;
 }
 
 let pgLoaded: typeof pg | null = null;
@@ -149,8 +152,13 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('synchronous = NORMAL');
+    const checkpointer = options.checkpointInBackground && file !== ':memory:' ? startCheckpointer(file, sqlite) : null;
     const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(new GroupCommitSqliteDriver(withStatementCache(sqlite))), log: options.log });
-    return { db, dialect: 'sqlite', pgPool: null, destroy: () => db.destroy() };
+    const destroy = async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    };
+    return { db, dialect: 'sqlite', pgPool: null, destroy };
   }
   const schema = options.schema;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
