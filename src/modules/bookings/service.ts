@@ -387,7 +387,7 @@ export function createBookingsService(ctx: AppContext) {
           const earliestStartIso = new Date(Date.parse(slot.start) - 2 * DAY_MS).toISOString();
           const event = ctx.services.events.newEvent(storeId, 'booking.created', toBooking(booking, store.currency));
           const answer = options.idempotent ? options.idempotent.record.inStatement(trx, options.idempotent.answer(event.envelope.data)) : null;
-          const here = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }, event.row, answer?.update ?? null);
+          const here = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }, event.row, answer);
           if (here) {
             // Another run of the same Idempotency-Key answered first: this throws and rolls back.
             answer?.confirm(here.answered);

@@ -178,6 +178,7 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
   };
   const seen = new Set<number>();
   const slots: Slot[] = [];
+  const atMinutes = q.at && /^\d\d:\d\d$/.test(q.at.time) ? Number(q.at.time.slice(0, 2)) * 60 + Number(q.at.time.slice(3)) : null;
 
   const lastDate = localDateOf(latestStart, timezone).date;
   // From the day before: a day's opening hours may run past midnight into the window.
@@ -193,6 +194,9 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
         for (let start = open; start + duration <= close; start += step) {
           if (start < earliest || start > latestStart || seen.has(start)) continue;
           seen.add(start);
+          // Looking for one label (a booking): on a steady day the label is arithmetic, so the
+          // starts that cannot have it are passed over without making one.
+          if (atMinutes !== null && day.steady && start >= day.start && start < day.end && (day.date !== q.at!.date || Math.floor((start - day.start) / MINUTE) !== atMinutes)) continue;
           const end = start + duration;
           const { date, time } = localLabel(start, timezone, day);
           if (q.at && (q.at.date !== date || q.at.time !== time)) continue;
