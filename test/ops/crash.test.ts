@@ -45,7 +45,7 @@ for (const engine of enginesUnderTest()) {
       });
       let server: ServerProcess | null = await startServerProcess(env);
       try {
-        const base = server.baseUrl;
+        let base = server.baseUrl;
         const signup = await call(base, '/api/auth/signup', {
           method: 'POST',
           body: { email: 'owner@crash.test', password: 'correct horse battery', name: 'Owner', store: { name: 'Crash Shop', currency: 'GHS', timezone: 'UTC' } },
@@ -106,14 +106,23 @@ for (const engine of enginesUnderTest()) {
           }
         };
         let failure: unknown = null;
-        const clients = Array.from({ length: 10 }, () => client().catch((error) => void (failure ??= error)));
-        const loadDeadline = Date.now() + 30_000;
-        while (sent.filter((s) => s.acked).length < 60 && !failure && Date.now() < loadDeadline) await sleep(20);
-        if (failure) throw failure;
-        dead = true;
-        server.child.kill('SIGKILL');
-        await Promise.all(clients);
-        await new Promise((r) => (server!.child.exitCode !== null || server!.child.signalCode !== null ? r(null) : server!.child.once('close', r)));
+        for (let round = 1; ; round++) {
+          dead = false;
+          const goal = sent.filter((s) => s.acked).length + 60;
+          const clients = Array.from({ length: 10 }, () => client().catch((error) => void (failure ??= error)));
+          const loadDeadline = Date.now() + 30_000;
+          while (sent.filter((s) => s.acked).length < goal && !failure && Date.now() < loadDeadline) await sleep(20);
+          if (failure) throw failure;
+          dead = true;
+          server.child.kill('SIGKILL');
+          await Promise.all(clients);
+          await new Promise((r) => (server!.child.exitCode !== null || server!.child.signalCode !== null ? r(null) : server!.child.once('close', r)));
+          // A kill that fell between answers (the server had answered all ten, the answers were on their
+          // way) leaves nothing in doubt and so proves nothing about it: load and kill again.
+          if (sent.some((s) => !s.acked) || round === 5) break;
+          server = await startServerProcess(env);
+          base = server.baseUrl;
+        }
         const acked = sent.filter((s) => s.acked);
         const inDoubt = sent.filter((s) => !s.acked);
         assert.ok(acked.length >= 60);

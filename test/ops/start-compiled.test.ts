@@ -123,6 +123,7 @@ describe('the compiled server', () => {
             const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
             assert.ok(script);
             const asset = await fetch(`${server.baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+            await asset.arrayBuffer();
             assert.equal(asset.status, 200);
             assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
             assert.equal((await fetch(`${server.baseUrl}/console/assets/nope-123.js`)).status, 404);
