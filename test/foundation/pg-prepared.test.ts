@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { analyzeGrownTables, connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { dropScratchSchema, migrateToLatest } from '../../src/db/migrate.ts';
 import { StatementNames } from '../../src/db/pg-prepared.ts';
@@ -121,6 +122,126 @@ describe('on PostgreSQL', { skip: url ? false : 'TEST_DATABASE_URL is not set' }
     } finally {
       await plain.destroy();
     }
+  });
+});
+
+describe('a transaction\'s BEGIN travels with its first statement (PostgreSQL)', { skip: url ? false : 'TEST_DATABASE_URL is not set' }, () => {
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let handle: DatabaseHandle;
+  let db: Kysely<any>;
+  const ids = async () => (await db.selectFrom('ledger').select('id').orderBy('id').execute()).map((r) => r.id);
+
+  /** Round trips to PostgreSQL while `work` runs: each ends with a Sync (extended protocol) or is a simple Query. */
+  async function roundTrips(work: () => Promise<unknown>): Promise<number> {
+    const connection = (pg as unknown as { Connection: { prototype: Record<string, (...args: unknown[]) => unknown> } }).Connection.prototype;
+    const { sync, query } = connection;
+    let count = 0;
+    connection.sync = function (this: unknown, ...args: unknown[]) {
+      count += 1;
+      return sync!.apply(this, args);
+    };
+    connection.query = function (this: unknown, ...args: unknown[]) {
+      count += 1;
+      return query!.apply(this, args);
+    };
+    try {
+      await work();
+    } finally {
+      connection.sync = sync!;
+      connection.query = query!;
+    }
+    return count;
+  }
+
+  before(async () => {
+    handle = await connectDatabase(url!, { schema, poolSize: 1 });
+    db = handle.db as Kysely<any>;
+    await sql`create table ledger (id int primary key, note text not null)`.execute(db);
+    // The connection's first transactions prepare BEGIN and the statements below.
+    for (let i = 0; i < 2; i++) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 1000 + i, note: 'warm' }).execute();
+        await trx.updateTable('ledger').set({ note: 'warm' }).where('id', '=', 1000 + i).execute();
+      });
+    }
+    await db.deleteFrom('ledger').execute();
+  });
+  after(async () => {
+    await handle?.destroy();
+    await dropScratchSchema(url!, schema);
+  });
+
+  test('two statements and the COMMIT are three round trips, and both statements commit', async () => {
+    const trips = await roundTrips(() =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 1, note: 'a' }).execute();
+        const updated = await trx.updateTable('ledger').set({ note: 'b' }).where('id', '=', 1).executeTakeFirst();
+        assert.equal(updated.numUpdatedRows, 1n);
+      }),
+    );
+    assert.equal(trips, 3);
+    assert.deepEqual(await db.selectFrom('ledger').selectAll().execute(), [{ id: 1, note: 'b' }]);
+  });
+
+  test('the first statement runs inside the transaction: a rollback undoes it', async () => {
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 2, note: 'gone' }).execute();
+        throw new Error('changed my mind');
+      }),
+      /changed my mind/,
+    );
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 3, note: 'gone' }).execute();
+        await trx.insertInto('ledger').values({ id: 1, note: 'duplicate' }).execute();
+      }),
+      (error: { code?: string }) => error.code === '23505',
+    );
+    assert.deepEqual(await ids(), [1]);
+  });
+
+  test('a first statement that fails fails its transaction only; the connection goes on', async () => {
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 1, note: 'duplicate' }).execute();
+      }),
+      (error: { code?: string }) => error.code === '23505',
+    );
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('ledger').values({ id: 4, note: 'd' }).execute();
+    });
+    assert.deepEqual(await ids(), [1, 4]);
+    const status = await sql<{ s: string }>`select 'idle' as s`.execute(db);
+    assert.equal(status.rows[0]!.s, 'idle');
+  });
+
+  test('a transaction with no statement sends nothing', async () => {
+    assert.equal(await roundTrips(() => db.transaction().execute(async () => undefined)), 0);
+    await assert.rejects(
+      roundTrips(() =>
+        db.transaction().execute(async () => {
+          throw new Error('nothing to do');
+        }),
+      ),
+      /nothing to do/,
+    );
+    assert.deepEqual(await ids(), [1, 4]);
+  });
+
+  test('a statement answers its rows after the BEGIN that travelled with it', async () => {
+    const rows = await db.transaction().execute((trx) => trx.selectFrom('ledger').select(['id', 'note']).orderBy('id').execute());
+    assert.deepEqual(rows, [
+      { id: 1, note: 'b' },
+      { id: 4, note: 'd' },
+    ]);
+    // A setting local to the transaction, set by its first statement, is still there for the second.
+    const setting = await db.transaction().execute(async (trx) => {
+      await sql`select set_config('sis.probe', 'inside', true)`.execute(trx);
+      return (await sql<{ v: string }>`select current_setting('sis.probe', true) as v`.execute(trx)).rows[0]!.v;
+    });
+    assert.equal(setting, 'inside');
+    assert.equal((await sql<{ v: string | null }>`select current_setting('sis.probe', true) as v`.execute(db)).rows[0]!.v, '');
   });
 });
 
