@@ -159,6 +159,35 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     expectError(await preview(env, shop.key, basicPayload(shop, [{ id: scarce.id, qty: 3 }])), 409, 'out-of-stock');
   });
 
+  test('concurrent checkouts of two tracked items, the first (in item-id order) or the second scarce: exactly 5 succeed, the other item loses only their units', async () => {
+    // Stock is taken item by item in item-id order: a checkout short on the scarce item, first or
+    // second in that order, gives back what it took of the other (its transaction rolls back).
+    const run = Date.now().toString(36);
+    const cases = [
+      { scarce: `a-scarce-${run}`, plenty: `b-plenty-${run}` },
+      { plenty: `c-plenty-${run}`, scarce: `d-scarce-${run}` },
+    ];
+    for (const { scarce, plenty } of cases) {
+      await env.createItem(shop.store, { id: scarce, name: scarce, price: 1, stockCount: 5 });
+      await env.createItem(shop.store, { id: plenty, name: plenty, price: 1, stockCount: 100 });
+      // Carts list them in both orders: stock is taken in item-id order whatever the cart.
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => {
+          const lines = i % 2 ? [{ id: plenty, qty: 2 }, { id: scarce, qty: 1 }] : [{ id: scarce, qty: 1 }, { id: plenty, qty: 2 }];
+          return checkout(env, shop.key, basicPayload(shop, lines));
+        }),
+      );
+      const codes = results.map((r) => r.statusCode);
+      assert.equal(codes.filter((c) => c === 201).length, 5, codes.join(','));
+      for (const r of results.filter((x) => x.statusCode !== 201)) {
+        expectError(r, 409, 'out-of-stock');
+        assert.deepEqual(r.data.details.map((d: { field: string }) => d.field), [scarce]);
+      }
+      assert.equal(await stockOf(env, shop, scarce), 0);
+      assert.equal(await stockOf(env, shop, plenty), 90);
+    }
+  });
+
   test('20 concurrent checkouts for the last 5 units: exactly 5 succeed, stock ends at 0', async () => {
     const last = await env.createItem(shop.store, { name: 'Last five', price: 2, stockCount: 5 });
     const results = await Promise.all(Array.from({ length: 20 }, () => checkout(env, shop.key, basicPayload(shop, [{ id: last.id, qty: 1 }]))));
