@@ -1,6 +1,8 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, CONTRACT_VERSION } from '../helpers/app.ts';
+import * as catalogRepo from '../../src/modules/catalog/repository.ts';
+import * as checkoutRepo from '../../src/modules/checkout/repository.ts';
 import { basicPayload, checkout, createOrder, createShop, eventsOf, preview, stockOf, type Shop } from './helpers.ts';
 
 describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPreview', (env) => {
@@ -210,6 +212,26 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     assert.deepEqual(results.map((r) => r.statusCode), Array(16).fill(201), results.map((r) => r.body).find((b) => !b.includes('"ok":true')));
     assert.equal(await stockOf(env, shop, a.id), 984);
     assert.equal(await stockOf(env, shop, b.id), 984);
+  });
+
+  test('the read before a checkout (items and the live order of a clientOrderId, one statement on PostgreSQL) gives the rows the separate reads give', async () => {
+    const payload = basicPayload(shop, [{ id: shop.mug.id, qty: 1 }], { delivery: { address: '1 Oxford St, Accra', note: 'Ring “twice”' } });
+    const first = await checkout(env, shop.key, payload);
+    assert.equal(first.statusCode, 201, first.body);
+    const ids = [shop.mug.id, shop.sticker.id, shop.haircut.id, 'no-such-item'];
+    const read = await checkoutRepo.itemsAndLiveOrder(env.db, shop.store.storeId, ids, payload.clientOrderId);
+    const byId = (rows: { id: string }[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+    assert.deepEqual(byId(read.items), byId(await catalogRepo.findItems(env.db, shop.store.storeId, ids)));
+    assert.equal(read.items.length, 3);
+    assert.deepEqual(read.live, await checkoutRepo.findLiveByClientOrderId(env.db, shop.store.storeId, payload.clientOrderId));
+    assert.equal(read.live?.id, first.data.orderId);
+    // Nothing for an unknown clientOrderId, an other store's or an empty list of items.
+    const none = await checkoutRepo.itemsAndLiveOrder(env.db, shop.store.storeId, [shop.mug.id], 'never-used');
+    assert.equal(none.live, undefined);
+    assert.equal(none.items.length, 1);
+    const other = await env.createStore({ name: 'Other shop' });
+    const foreign = await checkoutRepo.itemsAndLiveOrder(env.db, other.storeId, ids, payload.clientOrderId);
+    assert.deepEqual(foreign, { items: [], live: undefined });
   });
 
   test('a repeated clientOrderId of a pending order returns that order (200) without reserving again', async () => {

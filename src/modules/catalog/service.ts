@@ -291,8 +291,13 @@ export function createCatalogService(ctx: AppContext) {
     /** Several items by raw id in one query (checkout pricing); ids not in the store are absent from the map. */
     async findItems(storeId: string, itemIds: string[]): Promise<Map<string, Item>> {
       if (itemIds.length === 0) return new Map();
+      return service.itemsOf(storeId, await repo.findItems(db, storeId, itemIds));
+    },
+
+    /** Rows of the store's items, read by a caller of its own (checkout's one-statement read), as items by id. */
+    async itemsOf(storeId: string, rows: ItemRow[]): Promise<Map<string, Item>> {
       const currency = await currencyOf(storeId);
-      return new Map((await repo.findItems(db, storeId, itemIds)).map((r) => [r.id, toItem(r, currency)]));
+      return new Map(rows.map((r) => [r.id, toItem(r, currency)]));
     },
 
     /**

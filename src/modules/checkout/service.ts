@@ -10,6 +10,7 @@ import { AppError, conflict, notFound, unprocessable, validationFailed, type Err
 import { crockfordCode, newId, randomToken } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
+import type { Item } from '../catalog/service.ts';
 import type { EventType } from '../events/service.ts';
 import type { Store } from '../stores/service.ts';
 import { parseCheckoutPayload, type CheckoutInput, type CheckoutLineInput } from './payload.ts';
@@ -170,7 +171,10 @@ export function createCheckoutService(ctx: AppContext) {
     return { row, lines: await repo.linesOf(executor, [row.id]) };
   }
 
-  /** Parses the payload, prices it from the catalog and checks it; nothing is written. */
+  /**
+   * Parses the payload, prices it from the catalog and checks it; nothing is written. For a create
+   * (`requireUrls`) with a clientOrderId, also the store's live order for it, read with the items.
+   */
   async function quote(storeId: string, raw: unknown, requireUrls: boolean) {
     const { value: input, errors } = parseCheckoutPayload(storeId, raw, { requireUrls });
     if (!input) throw validationFailed(errors);
@@ -184,7 +188,14 @@ export function createCheckoutService(ctx: AppContext) {
     const missing: ErrorDetail[] = [];
     const notForSale: ErrorDetail[] = [];
     const priced: (PricedLine & { stockCount: number | null })[] = [];
-    const items = await ctx.services.catalog.findItems(storeId, input.lines.map((l) => l.itemId));
+    const ids = input.lines.map((l) => l.itemId);
+    let live: OrderRow | undefined;
+    let items: Map<string, Item>;
+    if (requireUrls && input.clientOrderId) {
+      const read = await repo.itemsAndLiveOrder(db, storeId, ids, input.clientOrderId);
+      items = await ctx.services.catalog.itemsOf(storeId, read.items);
+      live = read.live;
+    } else items = await ctx.services.catalog.findItems(storeId, ids);
     for (const line of input.lines) {
       const item = items.get(line.itemId);
       if (!item || !item.published) missing.push({ field: line.itemId, message: 'no such item in this store' });
@@ -197,7 +208,7 @@ export function createCheckoutService(ctx: AppContext) {
     if (totals.totalMinor > MAX_ORDER_TOTAL_MINOR) {
       throw validationFailed([{ field: 'items', message: `the order total exceeds ${MAX_ORDER_TOTAL_MINOR} minor units; split the order` }]);
     }
-    return { input, store, lines: priced, totals };
+    return { input, store, lines: priced, totals, live };
   }
 
   function previewBody(store: Store, input: CheckoutInput, lines: PricedLine[], totals: Totals) {
@@ -213,7 +224,10 @@ export function createCheckoutService(ctx: AppContext) {
 
   /** A live order for the same clientOrderId: 200 with it while pending, 409 once it is paid. */
   async function existingForClientOrderId(storeId: string, clientOrderId: string) {
-    const row = await repo.findLiveByClientOrderId(db, storeId, clientOrderId);
+    return answerExisting(await repo.findLiveByClientOrderId(db, storeId, clientOrderId));
+  }
+
+  async function answerExisting(row: OrderRow | undefined) {
     if (!row) return null;
     if (!AWAITING_PAYMENT.includes(row.status)) {
       throw conflict('conflict', `Order ${row.reference} with this clientOrderId is already ${row.status}; use a new clientOrderId for a new order.`, [
@@ -254,11 +268,9 @@ export function createCheckoutService(ctx: AppContext) {
       raw: unknown,
       options: { beforeCommit?: (trx: Executor<Database>, result: { status: number; body: CheckoutResponse }) => Promise<void> } = {},
     ): Promise<{ status: number; body: CheckoutResponse }> {
-      const { input, store, lines, totals } = await quote(storeId, raw, true);
-      if (input.clientOrderId) {
-        const existing = await existingForClientOrderId(storeId, input.clientOrderId);
-        if (existing) return existing;
-      }
+      const { input, store, lines, totals, live } = await quote(storeId, raw, true);
+      const existing = await answerExisting(live);
+      if (existing) return existing;
       // Before the payment is started; the reservation below re-checks atomically.
       refuseShortStock(lines);
       const now = nowIso();
