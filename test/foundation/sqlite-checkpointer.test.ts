@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
+import { connectDatabase, SQLITE_MMAP_BYTES, type DatabaseHandle } from '../../src/db/connect.ts';
 import { BACKSTOP_CHECKPOINT_PAGES, stopWorker } from '../../src/db/sqlite-checkpointer.ts';
 
 const PAGE = 4096;
@@ -63,11 +63,28 @@ describe('SQLite checkpoints in a worker thread', () => {
     assert.equal(existsSync(`${file}-wal`), false);
   });
 
+  test('a database file is read through a memory map; what the worker checkpoints into it is read back', async () => {
+    const file = join(dir, 'mapped.db');
+    const handle = await connectDatabase(`sqlite:${file}`, { checkpointInBackground: true });
+    const mmap = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(handle.db);
+    assert.equal(mmap.rows[0]!.mmap_size, SQLITE_MMAP_BYTES);
+    await write(handle);
+    assert.ok(await until(() => statSync(file).size > 150 * PAGE, 3000));
+    // Another connection (its own map) reads the rows the worker moved into the file.
+    const other = await connectDatabase(`sqlite:${file}`);
+    const rows = await sql<{ n: number; bytes: number }>`select count(*) as n, sum(length(body)) as bytes from probe`.execute(other.db);
+    assert.deepEqual({ ...rows.rows[0] }, { n: 200, bytes: 200 * 4000 });
+    await other.destroy();
+    await handle.destroy();
+  });
+
   test('an in-memory database gets no worker', async () => {
     const handle = await connectDatabase('sqlite::memory:', { checkpointInBackground: true });
     // No checkpointer lowered the connection's own checkpoints to the backstop.
     const autocheckpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
     assert.equal(autocheckpoint.rows[0]!.wal_autocheckpoint, 1000);
+    // Nor a memory map: there is no file.
+    assert.equal((await sql<{ mmap_size: number }>`pragma mmap_size`.execute(handle.db)).rows[0]?.mmap_size ?? 0, 0);
     await write(handle);
     await handle.destroy();
   });
