@@ -22,6 +22,11 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
+/** A pragma's value on the connection (undefined where SQLite answers none, as mmap_size in memory). */
+async function pragma(handle: DatabaseHandle, name: 'wal_autocheckpoint' | 'mmap_size'): Promise<number | undefined> {
+  return (await sql.raw<Record<string, number>>(`pragma ${name}`).execute(handle.db)).rows[0]?.[name];
+}
+
 /** ~200 pages of rows in 200 commits: under SQLite's default 1,000 WAL pages, far under the backstop (10,000). */
 async function write(handle: DatabaseHandle) {
   await sql`create table probe (id integer primary key, body text not null)`.execute(handle.db);
@@ -38,8 +43,7 @@ describe('SQLite checkpoints in a worker thread', () => {
   test('the worker copies the WAL into the database file while the service runs; closing removes the WAL', async () => {
     const file = join(dir, 'on.db');
     const handle = await connectDatabase(`sqlite:${file}`, { checkpointInBackground: true });
-    const autocheckpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
-    assert.equal(autocheckpoint.rows[0]!.wal_autocheckpoint, BACKSTOP_CHECKPOINT_PAGES);
+    assert.equal(await pragma(handle, 'wal_autocheckpoint'), BACKSTOP_CHECKPOINT_PAGES);
     await write(handle);
     // Nothing of ours checkpoints below the backstop: the rows reach the database file through the worker.
     assert.ok(await until(() => statSync(file).size > 150 * PAGE, 3000), `database file ${statSync(file).size} bytes`);
@@ -53,8 +57,7 @@ describe('SQLite checkpoints in a worker thread', () => {
   test('without it (the CLI, tests): SQLite checkpoints in the connection itself, at its default', async () => {
     const file = join(dir, 'off.db');
     const handle = await connectDatabase(`sqlite:${file}`);
-    const autocheckpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
-    assert.equal(autocheckpoint.rows[0]!.wal_autocheckpoint, 1000);
+    assert.equal(await pragma(handle, 'wal_autocheckpoint'), 1000);
     await write(handle);
     // The same writes stay in the WAL (under 1,000 pages): in the test above, the worker moved them.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -66,8 +69,7 @@ describe('SQLite checkpoints in a worker thread', () => {
   test('a database file is read through a memory map; what the worker checkpoints into it is read back', async () => {
     const file = join(dir, 'mapped.db');
     const handle = await connectDatabase(`sqlite:${file}`, { checkpointInBackground: true });
-    const mmap = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(handle.db);
-    assert.equal(mmap.rows[0]!.mmap_size, SQLITE_MMAP_BYTES);
+    assert.equal(await pragma(handle, 'mmap_size'), SQLITE_MMAP_BYTES);
     await write(handle);
     assert.ok(await until(() => statSync(file).size > 150 * PAGE, 3000));
     // Another connection (its own map) reads the rows the worker moved into the file.
@@ -81,10 +83,9 @@ describe('SQLite checkpoints in a worker thread', () => {
   test('an in-memory database gets no worker', async () => {
     const handle = await connectDatabase('sqlite::memory:', { checkpointInBackground: true });
     // No checkpointer lowered the connection's own checkpoints to the backstop.
-    const autocheckpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
-    assert.equal(autocheckpoint.rows[0]!.wal_autocheckpoint, 1000);
+    assert.equal(await pragma(handle, 'wal_autocheckpoint'), 1000);
     // Nor a memory map: there is no file.
-    assert.equal((await sql<{ mmap_size: number }>`pragma mmap_size`.execute(handle.db)).rows[0]?.mmap_size ?? 0, 0);
+    assert.equal((await pragma(handle, 'mmap_size')) ?? 0, 0);
     await write(handle);
     await handle.destroy();
   });
