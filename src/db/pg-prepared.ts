@@ -27,6 +27,14 @@
 // its round trips). Here BEGIN is answered at once and sent in the same write as the next statement,
 // as a prepared statement of the connection (Bind and Execute, no Sync), so PostgreSQL runs both and
 // answers once. A COMMIT or ROLLBACK right after it sends nothing: there was nothing to commit.
+//
+// A statement whose text ends with THEN_COMMIT carries its transaction's COMMIT the same way: the
+// connection's prepared COMMIT is written after it, before the Sync, and Kysely's COMMIT that follows
+// is answered at once. A checkout's last stock take does this, so the item's row lock ends when
+// PostgreSQL has taken the stock, not a round trip later. Such a statement must fail itself when its
+// transaction must not commit (sis_fail() in SQL); PostgreSQL then skips the COMMIT and the
+// transaction rolls back as usual. Nothing can run after it: a statement or a ROLLBACK that comes
+// later in that transaction is refused with an error (what it committed stays committed).
 import { createRequire } from 'node:module';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
@@ -68,24 +76,33 @@ export class StatementNames {
   }
 }
 
-/** pg's Query, loaded with the first deferred BEGIN: pg is loaded only by a PostgreSQL connection (src/db/connect.ts). */
+/** pg's Query, loaded with the first pipelined statement: pg is loaded only by a PostgreSQL connection (src/db/connect.ts). */
 let pgQuery: typeof pg.Query | null = null;
 
-/** The connection's prepared BEGIN (named once per connection, like the service's statements). */
+/** The connection's prepared BEGIN and COMMIT (named once per connection, like the service's statements). */
 const BEGIN = { name: 'sis_begin', text: 'begin' };
+const COMMIT = { name: 'sis_commit', text: 'commit' };
+
+/**
+ * Ends a statement that carries its transaction's COMMIT (see the header). Only inside a transaction;
+ * elsewhere, or with prepared statements off, the statement runs as any other and the COMMIT comes after.
+ */
+export const THEN_COMMIT = '/* then commit */';
 
 /** What a BEGIN, COMMIT or ROLLBACK that was not sent answers (the fields Kysely reads). */
 const answered = (command: string) => ({ command, rowCount: null, rows: [], fields: [] });
 
 /**
- * A query whose connection first runs the prepared BEGIN, in the same write and before the same
- * Sync: PostgreSQL answers BindComplete and CommandComplete for BEGIN (the first is ignored by pg,
- * the second is dropped here), then the query's own messages.
+ * A query sent with the connection's prepared BEGIN before it and/or its prepared COMMIT after it, in
+ * the same write and before the same Sync. PostgreSQL answers BindComplete and CommandComplete for
+ * each (pg ignores the first; the second is dropped here), around the query's own messages. When the
+ * query fails, PostgreSQL skips everything up to the Sync, the COMMIT included, and the transaction
+ * stays open and failed until its ROLLBACK; when the COMMIT fails, the query fails with its error.
  */
-function afterBegin(config: pg.QueryConfig, callback: (error: Error | undefined, result: pg.QueryResult) => void): pg.Query {
+function pipelined(config: pg.QueryConfig, around: { begin: boolean; commit: boolean }, callback: (error: Error | undefined, result: pg.QueryResult) => void): pg.Query {
   const Query = (pgQuery ??= (createRequire(import.meta.url)('pg') as typeof pg).Query);
   // Extended protocol even without parameters: a simple Query message would answer ReadyForQuery
-  // for BEGIN and the statement separately.
+  // for each statement separately.
   const query = new Query({ ...config, queryMode: 'extended' } as pg.QueryConfig, undefined, callback as never) as unknown as PatchedQuery;
   const submit = query.submit.bind(query);
   query.submit = (connection: PgConnection) => {
@@ -96,41 +113,52 @@ function afterBegin(config: pg.QueryConfig, callback: (error: Error | undefined,
     if (typeof query.text !== 'string' || !Array.isArray(query.values) || (previous !== undefined && previous !== query.text)) return submit(connection);
     connection.stream.cork?.();
     try {
-      connection.bind({ statement: BEGIN.name, values: [] });
-      connection.execute({});
+      if (around.begin) {
+        connection.bind({ statement: BEGIN.name, values: [] });
+        connection.execute({});
+      }
       return submit(connection);
     } finally {
       connection.stream.uncork?.();
     }
   };
+  if (around.commit) {
+    // pg writes the query's Execute and then its Sync (Query#_getRows): the COMMIT goes between them.
+    query._getRows = (connection: PgConnection, rows?: number) => {
+      connection.execute({ portal: query.portal, rows });
+      connection.bind({ statement: COMMIT.name, values: [] });
+      connection.execute({});
+      connection.sync();
+    };
+  }
   const complete = query.handleCommandComplete.bind(query);
-  let begun = false;
+  // The query's own CommandComplete is the second with BEGIN before it, the first without.
+  const own = around.begin ? 1 : 0;
+  let seen = 0;
   query.handleCommandComplete = (message: unknown, connection: PgConnection) => {
-    if (!begun) {
-      begun = true;
-      return;
-    }
-    complete(message, connection);
+    if (seen++ === own) complete(message, connection);
   };
   return query as unknown as pg.Query;
 }
 
-/** The two methods of pg's Query that afterBegin wraps. */
+/** The parts of pg's Query that pipelined reads or wraps. */
 interface PatchedQuery {
   name?: string;
   text?: string;
   values?: unknown;
+  portal?: string;
   submit(connection: PgConnection): Error | null;
+  _getRows(connection: PgConnection, rows?: number): void;
   handleCommandComplete(message: unknown, connection: PgConnection): void;
 }
 
-/** The parts of pg's (internal) connection that afterBegin writes to. */
+/** The parts of pg's (internal) connection that pipelined writes to. */
 interface PgConnection {
   stream: { cork?: () => void; uncork?: () => void };
   parsedStatements: Record<string, string>;
   submittedNamedStatements: Record<string, string>;
   bind(config: { statement: string; values: unknown[] }): void;
-  execute(config: object): void;
+  execute(config: { portal?: string; rows?: number }): void;
   sync(): void;
 }
 
@@ -141,6 +169,8 @@ class PreparedClient implements PostgresPoolClient {
   #discard = false;
   /** Kysely's BEGIN was answered but not sent yet: it goes with the next statement. */
   #beginPending = false;
+  /** A THEN_COMMIT statement committed the transaction: Kysely's COMMIT is answered without sending. */
+  #committed = false;
 
   constructor(client: pg.PoolClient, names: StatementNames) {
     this.#client = client;
@@ -153,16 +183,23 @@ class PreparedClient implements PostgresPoolClient {
     return this.#run(text, values ?? []);
   }
 
-  /** The connection has prepared BEGIN (its first transaction sends it as a statement of its own). */
-  #beginPrepared(): boolean {
-    return (this.#client as unknown as { connection: PgConnection }).connection.parsedStatements[BEGIN.name] === BEGIN.text;
+  /** The connection has prepared this statement (its first use sends it as a statement of its own). */
+  #prepared(statement: { name: string; text: string }): boolean {
+    return (this.#client as unknown as { connection: PgConnection }).connection.parsedStatements[statement.name] === statement.text;
   }
 
   async #run(text: string, values: unknown[]) {
+    if (this.#committed) {
+      this.#committed = false;
+      if (text === 'commit') return answered('COMMIT');
+      // The transaction's last statement committed it; nothing after it can be part of it, and a
+      // ROLLBACK (the caller failed after that statement) cannot undo it.
+      throw new Error(`the transaction was already committed by its last statement (${THEN_COMMIT}); "${text.slice(0, 40)}" came after it`);
+    }
     const keyword = text.trimStart().slice(0, 8).toLowerCase();
     if (text === 'begin' && values.length === 0) {
       this.#inTransaction = true;
-      if (this.#beginPrepared()) {
+      if (this.#prepared(BEGIN)) {
         this.#beginPending = true;
         return answered('BEGIN');
       }
@@ -176,21 +213,27 @@ class PreparedClient implements PostgresPoolClient {
         this.#beginPending = false;
         return answered(keyword.startsWith('rollback') ? 'ROLLBACK' : 'COMMIT');
       }
+      if (text === 'commit' && values.length === 0) return this.#client.query(COMMIT);
     }
     const begin = this.#beginPending;
     this.#beginPending = false;
+    const commit = this.#inTransaction && text.endsWith(THEN_COMMIT) && this.#prepared(COMMIT);
     const send = (config: pg.QueryConfig) =>
-      begin
+      begin || commit
         ? new Promise<pg.QueryResult>((resolve, reject) => {
-            this.#client.query(afterBegin(config, (error, result) => (error ? reject(error) : resolve(result))));
+            this.#client.query(pipelined(config, { begin, commit }, (error, result) => (error ? reject(error) : resolve(result))));
           })
         : this.#client.query(config);
     const name = this.#names.nameFor(text, values.length);
-    if (!name) return send({ text, values });
     try {
-      return await send({ name, text, values });
+      const result = await (name ? send({ name, text, values }) : send({ text, values }));
+      if (commit) {
+        this.#inTransaction = false;
+        this.#committed = true;
+      }
+      return result;
     } catch (error) {
-      if (!isStalePlan(error)) throw error;
+      if (!name || !isStalePlan(error)) throw error;
       this.#discard = true;
       if (this.#inTransaction) throw error;
       return this.#client.query(text, values);
@@ -199,6 +242,7 @@ class PreparedClient implements PostgresPoolClient {
 
   release() {
     // A connection with a stale prepared statement is closed rather than reused.
+    this.#committed = false;
     this.#client.release(this.#discard || undefined);
   }
 }

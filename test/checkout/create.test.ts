@@ -1,5 +1,6 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { describeEachDb, expectError, CONTRACT_VERSION } from '../helpers/app.ts';
 import * as catalogRepo from '../../src/modules/catalog/repository.ts';
 import * as checkoutRepo from '../../src/modules/checkout/repository.ts';
@@ -187,6 +188,48 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
       }
       assert.equal(await stockOf(env, shop, scarce), 0);
       assert.equal(await stockOf(env, shop, plenty), 90);
+    }
+  });
+
+  test('a checkout waiting for its item\'s row: the item stops tracking stock (201, nothing taken) or runs short (409, nothing written) meanwhile', { skip: env.dialect.name !== 'postgres' && 'a row lock to wait on: PostgreSQL (SQLite runs one write transaction at a time)' }, async () => {
+    // The last take carries the COMMIT on PostgreSQL (repo.takeStockThenCommit), so it must decide
+    // alone on the row as it is once its lock is free; the checkout priced the item while it tracked 10.
+    for (const { change, status, stock } of [
+      { change: null, status: 201, stock: null },
+      { change: 1, status: 409, stock: 1 },
+    ]) {
+      const item = await env.createItem(shop.store, { name: `Changing ${String(change)}`, price: 1, stockCount: 10 });
+      const payload = basicPayload(shop, [{ id: item.id, qty: 2 }]);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let lockedBy!: (pid: number) => void;
+      const locker = new Promise<number>((resolve) => (lockedBy = resolve));
+      const holder = env.db.transaction().execute(async (trx) => {
+        await sql`select id from items where store_id = ${shop.store.storeId} and id = ${item.id} for update`.execute(trx);
+        lockedBy((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid);
+        await released;
+        await trx.updateTable('items').set({ stock_count: change }).where('store_id', '=', shop.store.storeId).where('id', '=', item.id).execute();
+      });
+      const pid = await locker;
+      const pending = checkout(env, shop.key, payload);
+      // Until the checkout's stock take waits on the holder's lock.
+      for (let i = 0; ; i++) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(env.db);
+        if (waiting.rows[0]!.n > 0) break;
+        assert.ok(i < 500, 'the checkout never waited for the row');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await holder;
+      const res = await pending;
+      if (status === 201) assert.equal(res.statusCode, 201, res.body);
+      else {
+        expectError(res, 409, 'out-of-stock');
+        assert.deepEqual(res.data.details.map((d: { field: string }) => d.field), [item.id]);
+      }
+      assert.equal(await stockOf(env, shop, item.id), stock);
+      const orders = await env.db.selectFrom('orders').select('id').where('store_id', '=', shop.store.storeId).where('client_order_id', '=', payload.clientOrderId).execute();
+      assert.equal(orders.length, status === 201 ? 1 : 0);
     }
   });
 

@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { analyzeGrownTables, connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { dropScratchSchema, migrateToLatest } from '../../src/db/migrate.ts';
-import { StatementNames } from '../../src/db/pg-prepared.ts';
+import { StatementNames, THEN_COMMIT } from '../../src/db/pg-prepared.ts';
 
 describe('statement names', () => {
   test('a text is named from its second use, and keeps its name', () => {
@@ -125,33 +125,33 @@ describe('on PostgreSQL', { skip: url ? false : 'TEST_DATABASE_URL is not set' }
   });
 });
 
+/** Round trips to PostgreSQL while `work` runs: each ends with a Sync (extended protocol) or is a simple Query. */
+async function roundTrips(work: () => Promise<unknown>): Promise<number> {
+  const connection = (pg as unknown as { Connection: { prototype: Record<string, (...args: unknown[]) => unknown> } }).Connection.prototype;
+  const { sync, query } = connection;
+  let count = 0;
+  connection.sync = function (this: unknown, ...args: unknown[]) {
+    count += 1;
+    return sync!.apply(this, args);
+  };
+  connection.query = function (this: unknown, ...args: unknown[]) {
+    count += 1;
+    return query!.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    connection.sync = sync!;
+    connection.query = query!;
+  }
+  return count;
+}
+
 describe('a transaction\'s BEGIN travels with its first statement (PostgreSQL)', { skip: url ? false : 'TEST_DATABASE_URL is not set' }, () => {
   const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   let handle: DatabaseHandle;
   let db: Kysely<any>;
   const ids = async () => (await db.selectFrom('ledger').select('id').orderBy('id').execute()).map((r) => r.id);
-
-  /** Round trips to PostgreSQL while `work` runs: each ends with a Sync (extended protocol) or is a simple Query. */
-  async function roundTrips(work: () => Promise<unknown>): Promise<number> {
-    const connection = (pg as unknown as { Connection: { prototype: Record<string, (...args: unknown[]) => unknown> } }).Connection.prototype;
-    const { sync, query } = connection;
-    let count = 0;
-    connection.sync = function (this: unknown, ...args: unknown[]) {
-      count += 1;
-      return sync!.apply(this, args);
-    };
-    connection.query = function (this: unknown, ...args: unknown[]) {
-      count += 1;
-      return query!.apply(this, args);
-    };
-    try {
-      await work();
-    } finally {
-      connection.sync = sync!;
-      connection.query = query!;
-    }
-    return count;
-  }
 
   before(async () => {
     handle = await connectDatabase(url!, { schema, poolSize: 1 });
@@ -242,6 +242,109 @@ describe('a transaction\'s BEGIN travels with its first statement (PostgreSQL)',
     });
     assert.equal(setting, 'inside');
     assert.equal((await sql<{ v: string | null }>`select current_setting('sis.probe', true) as v`.execute(db)).rows[0]!.v, '');
+  });
+});
+
+describe('a statement ending with THEN_COMMIT carries its transaction\'s COMMIT (PostgreSQL)', { skip: url ? false : 'TEST_DATABASE_URL is not set' }, () => {
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let handle: DatabaseHandle;
+  let db: Kysely<any>;
+  /** Another session: what it sees was committed. */
+  let other: pg.Client;
+  const committed = async () => (await other.query(`select id, note from "${schema}".ledger order by id`)).rows;
+  const last = (trx: Kysely<any>, id: number, note: string) => sql`update ledger set note = ${note} where id = ${id} ${sql.raw(THEN_COMMIT)}`.execute(trx);
+
+  before(async () => {
+    handle = await connectDatabase(url!, { schema, poolSize: 1 });
+    db = handle.db as Kysely<any>;
+    await sql`create table ledger (id int primary key, note text not null)`.execute(db);
+    other = new pg.Client({ connectionString: url });
+    await other.connect();
+    // The connection's first transactions prepare BEGIN, COMMIT and the statements below.
+    for (let i = 0; i < 2; i++) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 1000 + i, note: 'warm' }).execute();
+        await last(trx, 1000 + i, 'warm');
+      });
+    }
+    await db.deleteFrom('ledger').execute();
+  });
+  after(async () => {
+    await other?.end();
+    await handle?.destroy();
+    await dropScratchSchema(url!, schema);
+  });
+
+  test('BEGIN with the first statement, COMMIT with the last: two round trips, and the work is committed for every session', async () => {
+    let answer: unknown;
+    const trips = await roundTrips(() =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 1, note: 'a' }).execute();
+        answer = (await last(trx, 1, 'b')).numAffectedRows;
+      }),
+    );
+    assert.equal(trips, 2);
+    assert.equal(answer, 1n);
+    assert.deepEqual(await committed(), [{ id: 1, note: 'b' }]);
+    // The connection is out of the transaction: its next statement commits on its own.
+    await db.insertInto('ledger').values({ id: 2, note: 'c' }).execute();
+    assert.deepEqual(await committed(), [{ id: 1, note: 'b' }, { id: 2, note: 'c' }]);
+  });
+
+  test('a transaction of that one statement is one round trip', async () => {
+    assert.equal(await roundTrips(() => db.transaction().execute((trx) => last(trx, 2, 'd'))), 1);
+    assert.deepEqual(await committed(), [{ id: 1, note: 'b' }, { id: 2, note: 'd' }]);
+  });
+
+  test('when that statement fails, PostgreSQL skips the COMMIT: the transaction rolls back and the connection goes on', async () => {
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger').values({ id: 3, note: 'gone' }).execute();
+        await sql`update ledger set id = 1 where id = 3 ${sql.raw(THEN_COMMIT)}`.execute(trx);
+      }),
+      (error: { code?: string }) => error.code === '23505',
+    );
+    assert.deepEqual(await committed(), [{ id: 1, note: 'b' }, { id: 2, note: 'd' }]);
+    await db.transaction().execute((trx) => last(trx, 1, 'e'));
+    assert.deepEqual(await committed(), [{ id: 1, note: 'e' }, { id: 2, note: 'd' }]);
+  });
+
+  test('nothing can follow it: a later statement, or a failure after it, is an error, and what was committed stays', async () => {
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await last(trx, 1, 'f');
+        await trx.insertInto('ledger').values({ id: 5, note: 'after' }).execute();
+      }),
+      /already committed by its last statement/,
+    );
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await last(trx, 2, 'g');
+        throw new Error('too late');
+      }),
+      /already committed by its last statement/,
+    );
+    assert.deepEqual(await committed(), [{ id: 1, note: 'f' }, { id: 2, note: 'g' }]);
+    // The connection is usable, outside any transaction.
+    assert.equal((await sql<{ status: string }>`select 'ok' as status`.execute(db)).rows[0]!.status, 'ok');
+  });
+
+  test('outside a transaction, or before the connection has prepared COMMIT, it is an ordinary statement', async () => {
+    assert.equal((await last(db, 1, 'h')).numAffectedRows, 1n);
+    assert.deepEqual(await committed(), [{ id: 1, note: 'h' }, { id: 2, note: 'g' }]);
+    const fresh = await connectDatabase(url!, { schema, poolSize: 1 });
+    try {
+      const trips = await roundTrips(() =>
+        fresh.db.transaction().execute(async (trx) => {
+          await last(trx as Kysely<any>, 2, 'i');
+        }),
+      );
+      // BEGIN (not prepared yet either), the statement, then the COMMIT: three round trips.
+      assert.equal(trips, 3);
+      assert.deepEqual(await committed(), [{ id: 1, note: 'h' }, { id: 2, note: 'i' }]);
+    } finally {
+      await fresh.destroy();
+    }
   });
 });
 

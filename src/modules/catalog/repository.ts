@@ -1,6 +1,8 @@
 import { isPostgres, type Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
 import { notifyExpression, signalPayload } from '../../db/notifier.ts';
+import { THEN_COMMIT } from '../../db/pg-prepared.ts';
+import { sql } from 'kysely';
 import { statementTemplate, type Placeholders } from '../../db/template.ts';
 import type { ItemRow } from './tables.ts';
 
@@ -70,6 +72,36 @@ const takeStockStatement = statementTemplate(takeStockUpdate);
 const takeStockSignalling = statementTemplate((db, p: Placeholders<TakeStockArgs & { signal: string }>) =>
   takeStockUpdate(db, p).returning(notifyExpression(p.signal).as('signalled')),
 );
+
+/** The error a stock take that carries its transaction's COMMIT raises when it took nothing. */
+export const STOCK_SHORT_CODE = 'SIS01';
+
+/**
+ * PostgreSQL: takeStock as its transaction's last statement, carrying the COMMIT (THEN_COMMIT in
+ * src/db/pg-prepared.ts): the item's row is unlocked as soon as the update is done, with no round
+ * trip in between. So the statement decides alone: when it takes nothing it fails (sis_fail,
+ * SQLSTATE STOCK_SHORT_CODE), PostgreSQL skips the COMMIT and the transaction rolls back. An item
+ * that stopped tracking stock since the caller read it (its count is null now) counts as taken, as
+ * with takeStock; the update then changes nothing but locks and signals like one that took. The
+ * update itself checks the row as last committed, so there is no read to race with.
+ */
+export async function takeStockThenCommit(db: Db, storeId: string, itemId: string, qty: number, now: string): Promise<void> {
+  await takeStockCommitting(db, { storeId, itemId, qty, now, signal: signalPayload(CATALOG_TOPIC, storeId) });
+}
+
+const takeStockCommitting = statementTemplate((db, p: Placeholders<TakeStockArgs & { signal: string }>) => {
+  const update = db
+    .updateTable('items')
+    .set((eb) => ({
+      stock_count: eb('stock_count', '-', p.qty),
+      updated_at: eb.case().when('stock_count', 'is', null).then(eb.ref('updated_at')).else(p.now).end(),
+    }))
+    .where('store_id', '=', p.storeId)
+    .where('id', '=', p.itemId)
+    .where((eb) => eb.or([eb('stock_count', 'is', null), eb('stock_count', '>=', p.qty)]))
+    .returning(notifyExpression(p.signal).as('signalled'));
+  return sql<{ taken: number }>`with taken as (${update}) select 1 as taken from taken union all select sis_fail('not enough stock') where not exists (select 1 from taken) ${sql.raw(THEN_COMMIT)}`;
+});
 
 export const returnStock = (db: Db, storeId: string, itemId: string, qty: number, now: string) =>
   db

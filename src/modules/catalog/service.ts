@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/sql.ts';
+import { isPostgres, isUniqueViolation } from '../../db/sql.ts';
 import { conflict, notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
@@ -352,8 +352,11 @@ export function createCatalogService(ctx: AppContext) {
      * (the caller's transaction then rolls everything back). True when some tracked stock was taken:
      * call stockTaken (or invalidate) after commit. `known`: each item's stock count as the caller
      * just read it (checkout prices its lines from the items), which spares the read below.
+     * `last`: the caller's transaction runs nothing after this and cannot fail after it; on
+     * PostgreSQL the last take then carries the transaction's COMMIT (repo.takeStockThenCommit), so
+     * once this returns the stock, and everything before it in `trx`, is committed.
      */
-    async reserveStock(trx: Executor<Database>, storeId: string, lines: StockLine[], known?: ReadonlyMap<string, number | null>): Promise<boolean> {
+    async reserveStock(trx: Executor<Database>, storeId: string, lines: StockLine[], known?: ReadonlyMap<string, number | null>, options: { last?: boolean } = {}): Promise<boolean> {
       const now = nowIso();
       const short: ErrorDetail[] = [];
       // One read first, taking no lock: an item that does not track stock needs no write, so the
@@ -361,10 +364,21 @@ export function createCatalogService(ctx: AppContext) {
       // starts tracking stock after this read is as if the order came just before it did; one that
       // stops is found by takeStock (no row to take from, and no count).
       const counts = known ?? new Map((await repo.stockCounts(trx, storeId, [...new Set(lines.map((l) => l.itemId))])).map((r) => [r.id, r.stock_count]));
+      const tracked = lines.filter((line) => !(counts.has(line.itemId) && counts.get(line.itemId) === null));
+      // `last` on PostgreSQL: the final take carries the transaction's COMMIT, unless a take before it
+      // already came up short (the 409 then names every short item, and the transaction rolls back).
+      const commitWithLast = options.last === true && isPostgres(trx);
       let taken = false;
-      for (const line of lines) {
-        if (counts.has(line.itemId) && counts.get(line.itemId) === null) continue;
-        if (!(await repo.takeStock(trx, storeId, line.itemId, line.qty, now))) short.push({ field: line.itemId, message: `not enough stock for ${line.qty}` });
+      for (const [i, line] of tracked.entries()) {
+        if (commitWithLast && i === tracked.length - 1 && short.length === 0) {
+          try {
+            await repo.takeStockThenCommit(trx, storeId, line.itemId, line.qty, now);
+            taken = true;
+          } catch (error) {
+            if ((error as { code?: string }).code !== repo.STOCK_SHORT_CODE) throw error;
+            short.push({ field: line.itemId, message: `not enough stock for ${line.qty}` });
+          }
+        } else if (!(await repo.takeStock(trx, storeId, line.itemId, line.qty, now))) short.push({ field: line.itemId, message: `not enough stock for ${line.qty}` });
         else taken = true;
       }
       if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);

@@ -351,12 +351,13 @@ export function createCheckoutService(ctx: AppContext) {
           if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
           const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
           await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, lineRows, event.row));
-          // Stock last: a popular item's row stays locked only from here to the commit.
-          // Which items track stock is known from pricing them (quote above).
-          const known = new Map(lines.map((l) => [l.itemId, l.stockCount]));
-          tookStock = await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))), known);
           // The caller's record of this answer (Idempotency-Key) commits with the order, or neither does.
           await options.beforeCommit?.(trx, { status: 201, body: toCheckoutResponse(row, lineRows) });
+          // Stock last: a popular item's row stays locked only from here to the commit, which on
+          // PostgreSQL travels with the last take (`last`: nothing runs after it).
+          // Which items track stock is known from pricing them (quote above).
+          const known = new Map(lines.map((l) => [l.itemId, l.stockCount]));
+          tookStock = await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(lines.map((l) => ({ itemId: l.itemId, qty: l.qty }))), known, { last: true });
         });
       } catch (error) {
         if (isUniqueViolation(error) && input.clientOrderId) {
