@@ -41,7 +41,7 @@ import type pg from 'pg';
 
 const MAX_NAMED = 500;
 const MAX_TEXT = 8192;
-const MAX_PARAMETERS = 100;
+const MAX_PARAMETERS = 200;
 
 /** PostgreSQL's error when a prepared statement's result columns changed under it. */
 function isStalePlan(error: unknown): boolean {

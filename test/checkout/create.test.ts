@@ -233,6 +233,62 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     }
   });
 
+  test('the order\'s customer, in the order and in order.created: a new one, the same one again, and one another transaction creates first', async () => {
+    // On PostgreSQL the contact is recorded by the order's own statement (placeOrderWithContact).
+    const mine = await createShop(env);
+    const email = `race-${Date.now().toString(36)}@example.test`;
+    const customerOf = async (orderId: string) => {
+      const order = await env.db.selectFrom('orders').select('customer_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+      const events = await env.db.selectFrom('events').select('payload').where('store_id', '=', mine.store.storeId).where('type', '=', 'order.created').execute();
+      const event = events.map((e) => JSON.parse(e.payload)).find((e) => e.data.orderId === orderId);
+      assert.equal(event.data.customerId, order.customer_id, 'order.created names the order\'s customer');
+      return order.customer_id as string;
+    };
+    const customers = () => env.db.selectFrom('customers').select(['id', 'orders_count', 'phone']).where('store_id', '=', mine.store.storeId).execute();
+    const payload = (extra: Record<string, unknown> = {}) => basicPayload(mine, [{ id: mine.sticker.id, qty: 1 }], { customer: { name: 'Esi', email, ...extra } });
+
+    const a = await checkout(env, mine.key, payload());
+    assert.equal(a.statusCode, 201, a.body);
+    const created = await customerOf(a.data.orderId);
+    const b = await checkout(env, mine.key, payload({ phone: '+233 20 000 0001' }));
+    assert.equal(b.statusCode, 201, b.body);
+    assert.equal(await customerOf(b.data.orderId), created);
+    assert.deepEqual((await customers()).map((c) => [c.id, Number(c.orders_count), c.phone]), [[created, 2, '+233200000001']]);
+
+    if (env.dialect.name !== 'postgres') return; // below: a row lock to wait on (SQLite runs one write transaction at a time)
+    const raced = `race2-${Date.now().toString(36)}@example.test`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let lockedBy!: (pid: number) => void;
+    const locker = new Promise<number>((resolve) => (lockedBy = resolve));
+    const theirs = `cus_theirs_${Date.now().toString(36)}`;
+    const holder = env.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('customers')
+        .values({ id: theirs, store_id: mine.store.storeId, name: 'Theirs', email: raced, phone: null, bookings_count: 1, orders_count: 0, total_spent_minor: 0, created_at: now, updated_at: now })
+        .execute();
+      lockedBy((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid);
+      await released;
+    });
+    const pid = await locker;
+    const pending = checkout(env, mine.key, basicPayload(mine, [{ id: mine.sticker.id, qty: 1 }], { customer: { name: 'Kwame', email: raced } }));
+    for (let i = 0; ; i++) {
+      const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(env.db);
+      if (waiting.rows[0]!.n > 0) break;
+      assert.ok(i < 500, 'the checkout never waited for the other transaction\'s customer');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await holder;
+    const c = await pending;
+    assert.equal(c.statusCode, 201, c.body);
+    assert.equal(await customerOf(c.data.orderId), theirs);
+    const row = await env.db.selectFrom('customers').select(['name', 'orders_count', 'bookings_count']).where('id', '=', theirs).executeTakeFirstOrThrow();
+    assert.deepEqual([row.name, Number(row.orders_count), Number(row.bookings_count)], ['Kwame', 1, 1]);
+    assert.equal((await env.db.selectFrom('customers').select('id').where('store_id', '=', mine.store.storeId).where('email', '=', raced).execute()).length, 1);
+  });
+
   test('20 concurrent checkouts for the last 5 units: exactly 5 succeed, stock ends at 0', async () => {
     const last = await env.createItem(shop.store, { name: 'Last five', price: 2, stockCount: 5 });
     const results = await Promise.all(Array.from({ length: 20 }, () => checkout(env, shop.key, basicPayload(shop, [{ id: last.id, qty: 1 }]))));

@@ -8,7 +8,8 @@ import type { OrderLineRow, OrderRow } from './tables.ts';
 import { enabledEndpointsQuery, insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
 import type { EventRow } from '../events/tables.ts';
 import { statementTemplate, type Placeholders } from '../../db/template.ts';
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
+import * as customersRepo from '../customers/repository.ts';
 import * as catalogRepo from '../catalog/repository.ts';
 import type { ItemRow } from '../catalog/tables.ts';
 
@@ -54,6 +55,47 @@ const placeOrder = statementTemplate((db, p: Placeholders<{ row: OrderRow; lines
     p.event.store_id,
   ),
 );
+
+/**
+ * PostgreSQL: insertOrderWithLines with the customer's contact upserted by the same statement
+ * (withContactUpsert of the customers repository): one round trip less. The order's customer_id is
+ * the id the upsert gives, and so is order.created's customerId: the payload was written with the
+ * new customer's id (`upsert.row.id`) and is corrected in SQL when an existing customer matched.
+ * After an email race (see withContactUpsert) both are null and `customerId` is null: the caller
+ * records the contact one statement at a time and sets both (setOrderCustomer).
+ */
+export async function placeOrderWithContact(
+  db: Db,
+  row: OrderRow,
+  lines: OrderLineRow[],
+  event: EventRow,
+  upsert: customersRepo.ContactUpsert,
+): Promise<{ customerId: string | null; endpoints: EndpointRef[] }> {
+  const written = `"customerId":${JSON.stringify(upsert.row.id)}`;
+  if (!event.payload.includes(written)) throw new Error('placeOrderWithContact: the event payload does not carry the new customer\'s id');
+  const { rows } = await placeOrderWithContactStatement(db, { row, lines, event, contact: customersRepo.contactValues(upsert), written });
+  return { customerId: rows[0]!.customer_id, endpoints: rows[0]!.endpoints };
+}
+
+const placeOrderWithContactStatement = statementTemplate(
+  (db, p: Placeholders<{ row: OrderRow; lines: OrderLineRow[]; event: EventRow; contact: ReturnType<typeof customersRepo.contactValues>; written: string }>) => {
+    const customerId = sql<string | null>`(select id from contact)`;
+    return customersRepo
+      .withContactUpsert(db as unknown as QueryCreator<Database>, p.contact)
+      .with('placed', (qc) => qc.insertInto('orders').values({ ...p.row, customer_id: customerId }))
+      .with('recorded', (qc) =>
+        qc.insertInto('events').values({ ...p.event, payload: sql<string>`replace(${p.event.payload}, ${p.written}, '"customerId":' || coalesce(to_json(${customerId})::text, 'null'))` }),
+      )
+      .with('listed', (qc) => qc.insertInto('order_lines').values(p.lines))
+      .selectNoFrom([customerId.as('customer_id'), sql<EndpointRef[]>`(select coalesce(json_agg(e), '[]') from ${enabledEndpointsQuery(db, p.event.store_id)} as e)`.as('endpoints')]);
+  },
+);
+
+/** After placeOrderWithContact lost an email race: the order's customer, in the order and in its event's payload. */
+export async function setOrderCustomer(db: Db, storeId: string, orderId: string, customerId: string, eventId: string, payload: string): Promise<void> {
+  await db.updateTable('orders').set({ customer_id: customerId }).where('store_id', '=', storeId).where('id', '=', orderId).execute();
+  await db.updateTable('events').set({ payload }).where('store_id', '=', storeId).where('id', '=', eventId).execute();
+}
 
 export const findOrder = (db: Db, storeId: string, orderId: string) =>
   db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('id', '=', orderId).executeTakeFirst();

@@ -4,7 +4,7 @@
 // (`WHERE status IN …`), so a payment confirmed twice (redirect and webhook racing) applies once.
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import { isUniqueViolation, type Executor } from '../../db/sql.ts';
+import { isPostgres, isUniqueViolation, type Executor } from '../../db/sql.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { AppError, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { crockfordCode, newId, randomToken } from '../../shared/ids.ts';
@@ -348,9 +348,24 @@ export function createCheckoutService(ctx: AppContext) {
       try {
         await db.transaction().execute(async (trx) => {
           const c = input.customer;
-          if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
-          const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
-          await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, lineRows, event.row));
+          // PostgreSQL: the customer's contact is recorded by the order's own statement (one round trip).
+          const upsert = isPostgres(trx) && lineRows.length > 0 ? ctx.services.customers.contactUpsert(storeId, c, { orders: 1 }) : null;
+          if (upsert) {
+            row.customer_id = upsert.row.id;
+            const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
+            const placed = await repo.placeOrderWithContact(trx, row, lineRows, event.row, upsert);
+            row.customer_id = event.envelope.data.customerId = placed.customerId;
+            if (placed.customerId === null) {
+              // A concurrent checkout or booking created this email's customer first: theirs gets the order.
+              row.customer_id = event.envelope.data.customerId = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
+              await repo.setOrderCustomer(trx, storeId, row.id, row.customer_id, event.row.id, JSON.stringify(event.envelope));
+            }
+            await ctx.services.events.queueDeliveries(trx, event.envelope, placed.endpoints);
+          } else {
+            if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
+            const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
+            await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, lineRows, event.row));
+          }
           // The caller's record of this answer (Idempotency-Key) commits with the order, or neither does.
           await options.beforeCommit?.(trx, { status: 201, body: toCheckoutResponse(row, lineRows) });
           // Stock last: a popular item's row stays locked only from here to the commit, which on

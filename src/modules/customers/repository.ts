@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/sql.ts';
 import { statementTemplate, type Placeholders } from '../../db/template.ts';
 import type { Database } from '../../db/database.ts';
@@ -80,51 +80,91 @@ const applyContactStatement = statementTemplate(
 );
 
 /**
+ * What a contact's upsert writes (PostgreSQL, withContactUpsert): `row`, inserted when no customer
+ * matches; else the match gets `name` (unless empty), the contact and the counters, as in applyContact.
+ */
+export interface ContactUpsert {
+  row: CustomerRow;
+  name: string;
+  bookings: number;
+  orders: number;
+}
+
+/** ContactUpsert flattened: one value per column a statement binds (plain values or template placeholders). */
+type ContactValues = Record<'id' | 'storeId' | 'rowName' | 'email' | 'phone' | 'bookingsCount' | 'ordersCount' | 'totalSpent' | 'createdAt' | 'now' | 'name' | 'bookings' | 'orders', unknown>;
+
+export function contactValues(u: ContactUpsert) {
+  const { row } = u;
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    rowName: row.name,
+    email: row.email,
+    phone: row.phone,
+    bookingsCount: row.bookings_count,
+    ordersCount: row.orders_count,
+    totalSpent: row.total_spent_minor,
+    createdAt: row.created_at,
+    now: row.updated_at,
+    name: u.name,
+    bookings: u.bookings,
+    orders: u.orders,
+  };
+}
+
+/**
+ * PostgreSQL: a contact's upsert as WITH clauses of a statement of the caller's: the customer with
+ * this email, else the oldest with this phone, gets the contact and the counters (`updated`); with
+ * neither, the row is inserted (`inserted`), unless a concurrent transaction inserted this email
+ * first (the insert then does nothing). `contact` then holds the customer's id, or no row after such
+ * a race: the caller falls back to the statements one by one. (Kysely writes a raw clause as it is:
+ * each carries its own parentheses.)
+ */
+function contactClauses(v: ContactValues): Array<[string, RawBuilder<unknown>]> {
+  return [
+    ['by_email', sql`(select id, true as by_email from customers where store_id = ${v.storeId} and email = ${v.email})`],
+    ['by_phone', sql`(select id, false as by_email from customers where store_id = ${v.storeId} and phone = ${v.phone} and not exists (select 1 from by_email) order by created_at, id limit 1)`],
+    ['target', sql`(select * from by_email union all select * from by_phone)`],
+    ['updated', sql`(update customers c set
+        name = coalesce(nullif(${v.name}::text, ''), c.name),
+        email = case when t.by_email then c.email else coalesce(c.email, ${v.email}::text) end,
+        phone = case when t.by_email then coalesce(${v.phone}::text, c.phone) else c.phone end,
+        bookings_count = c.bookings_count + ${v.bookings}::int,
+        orders_count = c.orders_count + ${v.orders}::int,
+        updated_at = ${v.now}::text
+      from target t
+      where c.store_id = ${v.storeId} and c.id = t.id
+      returning c.id)`],
+    ['inserted', sql`(insert into customers (id, store_id, name, email, phone, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
+      select ${v.id}::text, ${v.storeId}::text, ${v.rowName}::text, ${v.email}::text, ${v.phone}::text,
+             ${v.bookingsCount}::int, ${v.ordersCount}::int, ${v.totalSpent}::bigint, ${v.createdAt}::text, ${v.now}::text
+      where not exists (select 1 from target)
+      on conflict (store_id, email) do nothing
+      returning id)`],
+    ['contact', sql`(select id from updated union all select id from inserted)`],
+  ];
+}
+
+/** contactClauses as WITH clauses of a query built with Kysely (a statement template builds it once). */
+export function withContactUpsert(qc: QueryCreator<Database>, v: ContactValues) {
+  let q = qc;
+  for (const [name, clause] of contactClauses(v)) q = q.with(name, () => clause as RawBuilder<Record<string, unknown>>) as unknown as QueryCreator<Database>;
+  return q;
+}
+
+/**
  * PostgreSQL: a booking's or order's contact in one statement (one round trip instead of two or
- * three): the customer with this email, else the oldest with this phone, gets the contact (`name`
- * unless empty) and the counters as in applyContact; with neither, `row` is inserted. Returns the customer's id, or
- * undefined when a concurrent transaction inserted this email first (the insert then did nothing:
- * the caller falls back to the statements one by one).
+ * three), as withContactUpsert. Returns the customer's id, or undefined when a concurrent
+ * transaction inserted this email first (the caller falls back to the statements one by one).
  * `alongside`, an expression of the caller's, is evaluated in the same statement (after the contact's
  * writes are planned, in the same snapshot) and its value returned: the booking path takes its
  * slot's locks with it, one round trip less.
  */
-export async function upsertContactInOne<T = null>(
-  db: Db,
-  row: CustomerRow,
-  contact: { name: string; bookings: number; orders: number },
-  alongside?: RawBuilder<T>,
-): Promise<{ id: string | undefined; alongside: T | null }> {
-  const { store_id: storeId, email, phone, updated_at: now } = row;
-  const result = await sql<{ id: string | null; alongside: unknown }>`
-    with by_email as (
-      select id, true as by_email from customers where store_id = ${storeId} and email = ${email}
-    ), by_phone as (
-      select id, false as by_email from customers
-      where store_id = ${storeId} and phone = ${phone} and not exists (select 1 from by_email)
-      order by created_at, id limit 1
-    ), target as (
-      select * from by_email union all select * from by_phone
-    ), updated as (
-      update customers c set
-        name = coalesce(nullif(${contact.name}::text, ''), c.name),
-        email = case when t.by_email then c.email else coalesce(c.email, ${email}::text) end,
-        phone = case when t.by_email then coalesce(${phone}::text, c.phone) else c.phone end,
-        bookings_count = c.bookings_count + ${contact.bookings}::int,
-        orders_count = c.orders_count + ${contact.orders}::int,
-        updated_at = ${now}::text
-      from target t
-      where c.store_id = ${storeId} and c.id = t.id
-      returning c.id
-    ), inserted as (
-      insert into customers (id, store_id, name, email, phone, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
-      select ${row.id}::text, ${storeId}::text, ${row.name}::text, ${email}::text, ${phone}::text,
-             ${row.bookings_count}::int, ${row.orders_count}::int, ${row.total_spent_minor}::bigint, ${row.created_at}::text, ${now}::text
-      where not exists (select 1 from target)
-      on conflict (store_id, email) do nothing
-      returning id
-    )
-    select (select id from updated union all select id from inserted) as id, ${alongside ?? sql`null`} as alongside`.execute(db);
+export async function upsertContactInOne<T = null>(db: Db, upsert: ContactUpsert, alongside?: RawBuilder<T>): Promise<{ id: string | undefined; alongside: T | null }> {
+  // Raw text, not Kysely's builder: built at every call (the booking's `alongside` varies), and
+  // building the WITH clauses through Kysely cost a booking half again its server instructions.
+  const clauses = sql.join(contactClauses(contactValues(upsert)).map(([name, clause]) => sql`${sql.raw(name)} as ${clause}`));
+  const result = await sql<{ id: string | null; alongside: unknown }>`with ${clauses} select (select id from contact) as id, ${alongside ?? sql`null`} as alongside`.execute(db);
   const first = result.rows[0];
   return { id: first?.id ?? undefined, alongside: (first?.alongside ?? null) as T | null };
 }

@@ -51,6 +51,22 @@ export function toCustomer(row: CustomerRow, currency: string): Customer {
   };
 }
 
+/** A new customer's row for a contact (the name falls back to the email, then the phone). */
+function newCustomerRow(storeId: string, c: { name: string; email: string | null; phone: string | null; bookings: number; orders: number; now: string }): CustomerRow {
+  return {
+    id: newId('cus'),
+    store_id: storeId,
+    name: c.name || c.email || c.phone || '',
+    email: c.email,
+    phone: c.phone,
+    bookings_count: c.bookings,
+    orders_count: c.orders,
+    total_spent_minor: 0,
+    created_at: c.now,
+    updated_at: c.now,
+  };
+}
+
 const customerNotFound = (id: string) => notFound('not-found', `No customer ${id} in this store.`);
 const emailTaken = () => conflict('conflict', 'Another customer of this store has this email.', [{ field: 'email', message: 'already used by another customer of this store' }]);
 
@@ -62,6 +78,27 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   const service = {
+    /**
+     * PostgreSQL: what upsertFromContact writes, for a statement of the caller's that does it in its
+     * own WITH clauses (customers repository, withContactUpsert; checkout places its order with it).
+     * Null without an email or phone: there is nobody to record.
+     */
+    contactUpsert(storeId: string, contact: ContactInput, counters: { bookings?: number; orders?: number }): repo.ContactUpsert | null {
+      const email = normaliseEmail(contact.email);
+      const phone = normalisePhone(contact.phone);
+      if (!email && !phone) return null;
+      const name = typeof contact.name === 'string' ? contact.name.trim() : '';
+      const now = nowIso();
+      const bookings = counters.bookings ?? 0;
+      const orders = counters.orders ?? 0;
+      return {
+        row: newCustomerRow(storeId, { name, email, phone, bookings, orders, now }),
+        name,
+        bookings,
+        orders,
+      };
+    },
+
     /**
      * Finds the store's customer by email, then by phone, and updates it, or creates one; returns
      * its id. Pass the transaction of the booking or order so both commit together.
@@ -113,21 +150,10 @@ export function createCustomersService(ctx: AppContext) {
         return answer(existing.id);
       };
 
-      const row = (): CustomerRow => ({
-        id: newId('cus'),
-        store_id: storeId,
-        name: name || email || phone || '',
-        email,
-        phone,
-        bookings_count: bookings,
-        orders_count: orders,
-        total_spent_minor: 0,
-        created_at: now,
-        updated_at: now,
-      });
+      const row = (): CustomerRow => newCustomerRow(storeId, { name, email, phone, bookings, orders, now });
       // PostgreSQL: the lookups and the write in one round trip; the steps below when it lost a race.
       if (isPostgres(executor)) {
-        const result = await repo.upsertContactInOne(executor, row(), { name, bookings, orders }, alongside ?? undefined);
+        const result = await repo.upsertContactInOne(executor, { row: row(), name, bookings, orders }, alongside ?? undefined);
         also = result.alongside;
         if (result.id) return answer(result.id);
       }
