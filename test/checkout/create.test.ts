@@ -13,6 +13,16 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     shop = await createShop(env);
   });
 
+  /** PostgreSQL: returns once some session waits on a lock held by the session `pid`. */
+  async function blockedBy(pid: number, failure: string) {
+    for (let i = 0; ; i++) {
+      const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(env.db);
+      if (waiting.rows[0]!.n > 0) return;
+      assert.ok(i < 500, failure);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   test('order.created is queued to the store\'s enabled endpoints that want it; an out-of-stock checkout records neither event nor delivery', async () => {
     const mine = await createShop(env);
     const endpoint = (events: string[], enabled = true) => env.createWebhookEndpoint(mine.store, events, { enabled });
@@ -213,12 +223,7 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
       const pid = await locker;
       const pending = checkout(env, shop.key, payload);
       // Until the checkout's stock take waits on the holder's lock.
-      for (let i = 0; ; i++) {
-        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(env.db);
-        if (waiting.rows[0]!.n > 0) break;
-        assert.ok(i < 500, 'the checkout never waited for the row');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await blockedBy(pid, 'the checkout never waited for the row');
       release();
       await holder;
       const res = await pending;
@@ -273,12 +278,7 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
     });
     const pid = await locker;
     const pending = checkout(env, mine.key, basicPayload(mine, [{ id: mine.sticker.id, qty: 1 }], { customer: { name: 'Kwame', email: raced } }));
-    for (let i = 0; ; i++) {
-      const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(env.db);
-      if (waiting.rows[0]!.n > 0) break;
-      assert.ok(i < 500, 'the checkout never waited for the other transaction\'s customer');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await blockedBy(pid, 'the checkout never waited for the other transaction\'s customer');
     release();
     await holder;
     const c = await pending;
