@@ -14,11 +14,16 @@ const POOL_SIZE = 4096;
 const pool = Buffer.alloc(POOL_SIZE);
 let poolOffset = POOL_SIZE;
 
-function randomByte(): number {
+/** Refills the pool once every byte of it has been handed out. */
+function refillIfSpent(): void {
   if (poolOffset === POOL_SIZE) {
     randomFillSync(pool);
     poolOffset = 0;
   }
+}
+
+function randomByte(): number {
+  refillIfSpent();
   return pool[poolOffset++];
 }
 
@@ -41,15 +46,17 @@ let lastTime = 0;
 let lastRandom = '';
 
 /** `digits` (base 36, fixed width) plus `amount`; null when it would not fit the width. */
-function addBase36(digits: string, amount: number): string | null {
-  const out = digits.split('');
+export function addBase36(digits: string, amount: number): string | null {
   let carry = amount;
-  for (let i = out.length - 1; i >= 0 && carry > 0; i--) {
-    const sum = LOWER36.indexOf(out[i]) + carry;
-    out[i] = LOWER36[sum % 36];
+  let i = digits.length - 1;
+  let tail = '';
+  for (; i >= 0 && carry > 0; i--) {
+    const code = digits.charCodeAt(i);
+    const sum = (code <= 57 ? code - 48 : code - 87) + carry;
+    tail = LOWER36[sum % 36] + tail;
     carry = Math.floor(sum / 36);
   }
-  return carry > 0 ? null : out.join('');
+  return carry > 0 ? null : digits.slice(0, i + 1) + tail;
 }
 
 /**
@@ -87,6 +94,17 @@ export function crockfordCode(length: number): string {
   return randomString(CROCKFORD, length);
 }
 
+/** `bytes` random bytes from the pool (consumed, never handed out again), as base64url. */
 export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
+  if (bytes > POOL_SIZE) return randomBytes(bytes).toString('base64url');
+  const out = Buffer.allocUnsafe(bytes);
+  let filled = 0;
+  while (filled < bytes) {
+    refillIfSpent();
+    const take = Math.min(bytes - filled, POOL_SIZE - poolOffset);
+    pool.copy(out, filled, poolOffset, poolOffset + take);
+    poolOffset += take;
+    filled += take;
+  }
+  return out.toString('base64url');
 }

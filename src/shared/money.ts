@@ -27,7 +27,9 @@ export function isCurrencyCode(value: string): boolean {
 /** Minor units → major units number (the API edge only). */
 export function toMajor(minor: number, currency: string): number {
   const d = currencyDigits(currency);
-  return Number((minor / 10 ** d).toFixed(d));
+  // For whole minor units, IEEE division is already the double nearest to the decimal amount (what
+  // parsing its toFixed(d) text would give), without making a string.
+  return Number.isSafeInteger(minor) ? minor / 10 ** d : Number((minor / 10 ** d).toFixed(d));
 }
 
 /** Major units → integer minor units, rounding half away from zero. */

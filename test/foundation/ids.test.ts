@@ -2,7 +2,7 @@
 // an alphabet equally likely, whatever the alphabet's size, and no two ids alike.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { base62Secret, CROCKFORD, newId, randomString } from '../../src/shared/ids.ts';
+import { addBase36, base62Secret, CROCKFORD, newId, randomString, randomToken } from '../../src/shared/ids.ts';
 
 function counts(alphabet: string, perChar: number) {
   const text = randomString(alphabet, alphabet.length * perChar);
@@ -41,4 +41,35 @@ test('ids increase within the process, also within one millisecond', () => {
   const times = new Set(ids.map((id) => id.slice(0, 9)));
   assert.ok(times.size < ids.length / 2, `${times.size} milliseconds for ${ids.length} ids`);
   assert.equal(new Set(ids).size, ids.length);
+});
+
+test('tokens are pool bytes as base64url: the asked length, unique, also across pool refills and for sizes above the pool', () => {
+  for (const bytes of [1, 18, 24, 30, 32, 4095, 4096, 5000]) {
+    const length = Math.ceil((bytes * 4) / 3);
+    const tokens = new Set(Array.from({ length: 200 }, () => randomToken(bytes)));
+    if (bytes >= 18) assert.equal(tokens.size, 200, `${bytes} bytes: no token twice`);
+    for (const token of tokens) {
+      assert.match(token, /^[A-Za-z0-9_-]+$/);
+      assert.equal(token.length, length, `${bytes} bytes → ${length} characters`);
+      assert.equal(Buffer.from(token, 'base64url').length, bytes);
+    }
+  }
+  // Byte values are spread evenly over many tokens (a token never repeats pool bytes).
+  const seen = new Array<number>(256).fill(0);
+  for (let i = 0; i < 4_000; i++) for (const byte of Buffer.from(randomToken(32), 'base64url')) seen[byte]! += 1;
+  for (const n of seen) assert.ok(Math.abs(n - 500) < 500 * 0.3, `a byte value came up ${n} times, expected ~500`);
+});
+
+test('addBase36 adds with carries across the fixed width, and says null when the sum does not fit', () => {
+  const value = (digits: string) => [...digits].reduce((n, ch) => n * 36n + BigInt(parseInt(ch, 36)), 0n);
+  const cases: Array<[string, number]> = [['000000000000', 1], ['00000000000z', 1], ['0000000zzzzz', 65_535], ['abcdefghijkl', 65_536], ['zzzzzzzzzzzz', 0], ['0zzzzzzzzzzz', 1]];
+  for (let i = 0; i < 2_000; i++) cases.push([randomString('0123456789abcdefghijklmnopqrstuvwxyz', 12), 1 + Math.floor(Math.random() * 65_536)]);
+  for (const [digits, amount] of cases) {
+    const sum = addBase36(digits, amount);
+    assert.ok(sum !== null, `${digits} + ${amount} fits`);
+    assert.equal(sum.length, 12);
+    assert.equal(value(sum), value(digits) + BigInt(amount), `${digits} + ${amount} = ${sum}`);
+  }
+  assert.equal(addBase36('zzzzzzzzzzzz', 1), null);
+  assert.equal(addBase36('zzzzzzzzzzzy', 2), null);
 });
