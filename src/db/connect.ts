@@ -154,6 +154,11 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('synchronous = NORMAL');
+    // Temporary files in memory. Above all the savepoint journal: every transaction of a commit group
+    // (src/db/sqlite-group-commit.ts) runs in a savepoint, and SQLite keeps the original of each page it
+    // changes there; past 64 KiB it would spill to a new file in /var/tmp, written page by page and
+    // deleted at the group's end (strace: twice as many writes as the WAL itself).
+    sqlite.pragma('temp_store = MEMORY');
     // Pages are read through a memory map instead of a read() each: SQLite re-reads pages whenever the
     // checkpoint worker has moved the WAL into the file. ~5% less server CPU per checkout on the bench.
     if (file !== ':memory:') sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);

@@ -3,11 +3,12 @@
 // failed transaction undoes only its own work, and a failed COMMIT fails every member.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql, type Generated } from 'kysely';
+import { connectDatabase } from '../../src/db/connect.ts';
 import { GroupCommitSqliteDialect, GroupCommitSqliteDriver } from '../../src/db/sqlite-group-commit.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
@@ -138,4 +139,35 @@ test('a pinned connection with its own BEGIN (the SQLite migration lock) runs as
     await insert(conn, 'm4');
   });
   assert.deepEqual(committed(), ['m1', 'm2', 'm3', 'm4']);
+});
+
+test('the service connection keeps a group’s savepoint journal in memory: no temporary file, however much a member changes', async () => {
+  // connectDatabase sets temp_store = MEMORY. Without it SQLite spills the savepoint journal past 64 KiB
+  // into a file under /var/tmp (opened, then deleted while open), written page by page.
+  const handle = await connectDatabase(`sqlite:${join(dir, `connected-${++files}.sqlite`)}`);
+  const tempFiles = () => (existsSync('/proc/self/fd') ? readdirSync('/proc/self/fd').map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ''; } }).filter((target) => /etilqs_/.test(target)) : []);
+  try {
+    await sql`create table probe (id integer primary key, body text not null)`.execute(handle.db);
+    const seen: string[][] = [];
+    // One group: the first member writes 60 pages; each later one rewrites them all, so SQLite must keep
+    // the pages' state at its savepoint (240 KiB each) until the member is released.
+    await Promise.all([
+      handle.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 60; i++) await sql`insert into probe (id, body) values (${i}, ${'a'.repeat(3000)})`.execute(trx);
+      }),
+      ...['b', 'c', 'd'].map((letter) =>
+        handle.db.transaction().execute(async (trx) => {
+          await sql`update probe set body = ${letter.repeat(3000)}`.execute(trx);
+          seen.push(tempFiles());
+        }),
+      ),
+    ]);
+    assert.equal(seen.length, 3);
+    assert.deepEqual(seen, [[], [], []]);
+    const rows = await sql<{ n: number; body: string }>`select count(*) as n, min(body) as body from probe`.execute(handle.db);
+    assert.deepEqual({ ...rows.rows[0] }, { n: 60, body: 'd'.repeat(3000) });
+    assert.equal((await sql<{ temp_store: number }>`pragma temp_store`.execute(handle.db)).rows[0]?.temp_store, 2);
+  } finally {
+    await handle.destroy();
+  }
 });
