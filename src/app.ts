@@ -110,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     notifier,
     services: {} as Services,
     onClose: [],
+    closing: '',
   };
   ctx.services.stores = createStoresService(ctx);
   ctx.services.keys = createKeysService(ctx);
@@ -187,9 +188,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   app.addHook('onClose', async () => {
     // Handlers of clients that already disconnected may still be running; let them finish.
+    ctx.closing = 'in-flight requests';
     if (!(await inFlight.drained(config.shutdownTimeoutMs))) app.log.warn({ inFlight: inFlight.count }, 'shutdown: requests still running after the timeout');
-    for (const stop of ctx.onClose) await stop();
+    for (const stop of ctx.onClose) {
+      ctx.closing = stop.name || 'a stop hook';
+      await stop();
+    }
+    ctx.closing = 'the change notifier';
     await notifier.close();
+    ctx.closing = 'the HTTP server';
   });
   return app;
 }

@@ -41,6 +41,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   notifier: Notifier;
   services: Services;
-  /** Stop hooks for background work, run at shutdown (workers register here). */
+  /** Stop hooks for background work, run at shutdown (workers register here). Name them: a shutdown that times out logs the name of the one it waits on. */
   onClose: Array<() => Promise<void>>;
+  /** What the app's shutdown waits on now ('' before it starts); logged when a shutdown times out. */
+  closing: string;
 }

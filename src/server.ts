@@ -89,7 +89,8 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
       await database.destroy();
       step = 'stopped';
     })());
-  return { app, stop, stopStep: () => step };
+  // While the app closes, also what it waits on (app.ts: in-flight requests, each worker, the notifier).
+  return { app, stop, stopStep: () => (step.startsWith('closing the HTTP server') && app.ctx.closing ? `${step}: ${app.ctx.closing}` : step) };
 }
 
 /** Things that run once the app is ready and before it listens (demo seed, workers). */

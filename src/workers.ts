@@ -70,7 +70,7 @@ function startHousekeeping(ctx: AppContext) {
         }, GROWN_TABLES_INTERVAL_MS)
       : null;
   grownTimer?.unref();
-  ctx.onClose.push(async () => {
+  ctx.onClose.push(async function housekeepingAndAnalyze() {
     clearTimeout(first);
     clearInterval(timer);
     if (grownTimer) clearInterval(grownTimer);

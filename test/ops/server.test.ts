@@ -61,6 +61,30 @@ describe('graceful shutdown [sqlite]', () => {
     await stopping;
     assert.equal(stopped, true);
   });
+
+  it('says what it waits on while it closes: in-flight requests, then each worker by name (what a timed-out shutdown logs)', async () => {
+    const config = testConfig('sqlite::memory:', { HOST: '127.0.0.1', PORT: '0' });
+    const { app, stop, stopStep } = await startServer(config);
+    assert.equal(stopStep(), 'running');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    app.ctx.onClose.push(function slowTestWorker() {
+      return held;
+    });
+    const stopping = stop();
+    // The hooks before it (the service's own workers) stop first; on a loaded machine that takes a while.
+    const steps = new Set<string>();
+    for (const deadline = Date.now() + 10_000; !stopStep().endsWith('slowTestWorker') && Date.now() < deadline; ) {
+      steps.add(stopStep());
+      await sleep(5);
+    }
+    assert.equal(stopStep(), 'closing the HTTP server, in-flight requests and workers: slowTestWorker', `steps seen: ${[...steps].join(' | ')}`);
+    await sleep(50);
+    assert.equal(stopStep(), 'closing the HTTP server, in-flight requests and workers: slowTestWorker', 'it stays there while the hook holds');
+    release();
+    await stopping;
+    assert.equal(stopStep(), 'stopped');
+  });
 });
 
 for (const engine of enginesUnderTest()) {

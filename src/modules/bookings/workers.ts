@@ -120,5 +120,7 @@ export function createMailWorker(ctx: AppContext, options: MailWorkerOptions = {
 /** Starts this module's background work; stop hooks go to ctx.onClose. */
 export async function startBookingsWorkers(ctx: AppContext, options: MailWorkerOptions = {}): Promise<void> {
   const worker = createMailWorker(ctx, options);
-  ctx.onClose.push(() => worker.stop());
+  ctx.onClose.push(function mailWorker() {
+    return worker.stop();
+  });
 }

@@ -22,7 +22,7 @@ export async function startCheckoutWorkers(ctx: AppContext): Promise<void> {
   const timer = setInterval(tick, INTERVAL_MS);
   timer.unref();
   tick();
-  ctx.onClose.push(async () => {
+  ctx.onClose.push(async function checkoutExpiry() {
     clearInterval(timer);
     await running;
   });

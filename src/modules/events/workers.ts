@@ -146,5 +146,7 @@ export function createDeliveryWorker(ctx: AppContext, options: DeliveryWorkerOpt
 export async function startEventsWorkers(ctx: AppContext): Promise<void> {
   const worker = createDeliveryWorker(ctx);
   worker.start();
-  ctx.onClose.push(() => worker.stop());
+  ctx.onClose.push(function webhookDeliveryWorker() {
+    return worker.stop();
+  });
 }
