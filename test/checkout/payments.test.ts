@@ -117,6 +117,25 @@ describeEachDb('sandbox hosted payment page', (env) => {
     assert.equal((await orderStatus(env, shop, `clientOrderId=${payload.clientOrderId}`)).data.order.reference, retry.data.reference, 'newest order for the clientOrderId');
   });
 
+  test('order status finds a closed order by its clientOrderId alone, and an order by a payment reference unlike its own (not from another store)', async () => {
+    const payload = basicPayload(shop, [{ id: shop.sticker.id, qty: 1 }]);
+    const order = (await checkout(env, shop.key, payload)).data;
+    const { token } = await openPayPage(env, order.reference);
+    assert.equal((await submitPayForm(env, order.reference, 'cancel', token)).statusCode, 303);
+    // Cancelled: its clientOrderId is no longer the live key, and no other order has it.
+    const closed = (await orderStatus(env, shop, `clientOrderId=${payload.clientOrderId}`)).data.order;
+    assert.deepEqual([closed.reference, closed.status], [order.reference, 'cancelled']);
+    // A provider that gives the payment a reference of its own: trxref finds the order by it too.
+    await env.db.updateTable('orders').set({ payment_reference: `PSK-${order.reference}` }).where('reference', '=', order.reference).execute();
+    for (const query of [`trxref=PSK-${order.reference}`, `reference=PSK-${order.reference}`, `trxref=${order.reference}`, `clientOrderId=${payload.clientOrderId}`]) {
+      const found = (await orderStatus(env, shop, query)).data.order;
+      assert.deepEqual([found.reference, found.paymentReference], [order.reference, `PSK-${order.reference}`], query);
+    }
+    const other = await createShop(env);
+    expectError(await orderStatus(env, other, `trxref=PSK-${order.reference}`), 404, 'order-not-found');
+    expectError(await orderStatus(env, other, `clientOrderId=${payload.clientOrderId}`), 404, 'order-not-found');
+  });
+
   test('a paid clientOrderId is not re-created: 409 conflict', async () => {
     const payload = basicPayload(shop, [{ id: shop.sticker.id, qty: 1 }]);
     const first = await checkout(env, shop.key, payload);

@@ -411,8 +411,9 @@ describe('tables that outgrow their statistics are analyzed (PostgreSQL)', { ski
       for (let i = 0; i < 10; i++) await lookup();
       await addOrders(4, 5_000);
       await sql`select pg_stat_force_next_flush()`.execute(odb);
-      // Planned on three rows, the lookup reads the store's every order (a tie between two indexes on a tiny table).
-      assert.match(await plan(), /orders_store_paid_idx[\s\S]*Index Cond: \(store_id = \$1\)/);
+      // Planned on three rows, the lookup reads the store's every order (a tie between indexes on a tiny table:
+      // one keyed by store_id first, the key left to a filter).
+      assert.match(await plan(), /Index Cond: \(store_id = \$1\)\s+Filter: \(client_order_key = \$2\)/);
       assert.ok((await analyzeGrownTables(odb, 'postgres')).includes('orders'));
       await lookup();
       assert.match(await plan(), /orders_store_client_key_unique[\s\S]*client_order_key = \$2/);

@@ -361,6 +361,18 @@ for (const dialect of dialectsUnderTest()) {
           }, [p('"payment_reference" = ?')]);
         });
 
+        test('reports over paid orders: top sellers and sales by day (the partial index of paid orders)', async () => {
+          const { store, key } = subjects[which];
+          await checkPlans(async () => {
+            const top = await env.inject({ method: 'GET', url: `/integrationTopSelling?storeId=${store.storeId}&days=30`, headers: env.keyHeaders(key) });
+            ok(top, 200);
+            assert.ok(top.data.products.length > 0);
+            const sales = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/reports/sales?from=${day(-30)}&to=${day(0)}`, headers: env.staffHeaders(store) });
+            ok(sales, 200);
+            assert.ok(sales.data.days.some((d: { ordersCount: number }) => d.ordersCount > 0));
+          }, [/from "order_lines" as "l" where "l"\."order_id" (in|= any)/, /"payment_status" = 'paid' and "paid_at" >= /]);
+        });
+
         test('catalog read (a cache miss builds it) and the staff customers list', async () => {
           const { store, key } = subjects[which];
           await checkPlans(async () => {

@@ -146,14 +146,21 @@ const itemsAndLiveOrderStatement = statementTemplate((db, p: Placeholders<{ stor
 
 /**
  * reference, payment reference (trxref) or clientOrderId; the newest order wins. One lookup per key,
- * each answered by its own two-column index, and the few matches ordered here: as one OR ordered by
- * date in SQL, the planner walked the store's orders by date whenever its statistics called the
- * store small (one that grew since they were taken; SQLite keeps per-store samples).
+ * each answered by its own index, and the few matches ordered here: as one OR ordered by date in SQL,
+ * the planner walked the store's orders by date whenever its statistics called the store small (one
+ * that grew since they were taken; SQLite keeps per-store samples). The payment reference and a
+ * closed order's clientOrderId have partial indexes (migration 2026_11_25_0900): each lookup repeats
+ * its index's condition as written there, as both engines need to use it. A payment reference equal
+ * to the order's own is found by the reference; a live order's clientOrderId by client_order_key.
  */
 export async function lookupOrder(db: Db, storeId: string, value: string) {
-  const by = (column: 'reference' | 'payment_reference' | 'client_order_id') =>
-    db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where(column, '=', value);
-  const rows = await by('reference').unionAll(by('payment_reference')).unionAll(by('client_order_id')).execute();
+  const orders = () => db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
+  const rows = await orders()
+    .where('reference', '=', value)
+    .unionAll(orders().where('payment_reference', '=', value).where(sql<boolean>`payment_reference <> reference`))
+    .unionAll(orders().where('client_order_key', '=', value))
+    .unionAll(orders().where('client_order_id', '=', value).where(sql<boolean>`client_order_key is null`))
+    .execute();
   return rows.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))[0];
 }
 
@@ -202,15 +209,19 @@ export function listOrders(db: Db, storeId: string, options: { limit: number; af
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
 }
 
-/** Quantity, revenue and order count per item over paid orders since `since`. */
+/**
+ * Quantity, revenue and order count per item over paid orders since `since`. The store's paid orders of
+ * the period come from their partial index (its condition as written there, migration 2026_11_25_0900)
+ * and only their lines are read, by the lines' key: joined, both engines preferred to read every line
+ * of the store and keep those of paid orders (on a grown store, all its lines for a 30-day ranking). The
+ * lines need no store condition of their own: they are lines of the store's orders. PostgreSQL gets
+ * the ids as an array (`= any(array(…))`), which it looks up in the key; given `in (…)` it hashed the
+ * whole lines table instead.
+ */
 export function topSelling(db: Db, storeId: string, since: string, limit: number) {
-  return db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where('o.store_id', '=', storeId)
-    .where('l.store_id', '=', storeId)
-    .where('o.payment_status', '=', 'paid')
-    .where('o.paid_at', '>=', since)
+  const paid = db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('payment_status', '=', sql.lit('paid')).where('paid_at', '>=', since);
+  const lines = db.selectFrom('order_lines as l');
+  return (isPostgres(db) ? lines.where('l.order_id', '=', sql<string>`any(array(${paid}))`) : lines.where('l.order_id', 'in', paid))
     .groupBy('l.item_id')
     .select((eb) => [
       'l.item_id as itemId',
@@ -231,7 +242,7 @@ export const paidOrdersBetween = (db: Db, storeId: string, from: string, to: str
     .selectFrom('orders')
     .select(['paid_at', 'amount_paid_minor'])
     .where('store_id', '=', storeId)
-    .where('payment_status', '=', 'paid')
+    .where('payment_status', '=', sql.lit('paid'))
     .where('paid_at', '>=', from)
     .where('paid_at', '<', to)
     .execute();
