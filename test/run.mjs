@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The README's test command. Builds what is served (scripts/build.mjs --if-stale), then runs every
 // *.test.ts under src/, test/, scripts/ and the workspaces' folders with node's test runner
-// (two files at a time: the machine has two cores). With TEST_DATABASE_URL set, each storage
-// test runs on SQLite and on PostgreSQL. When page tests are among the files, it first finds a
+// (two files at a time: the machine has two cores), and lists the failed tests again at the end
+// (test/helpers/failures-reporter.mjs). With TEST_DATABASE_URL set, each storage test runs on SQLite
+// and on PostgreSQL. When page tests are among the files, it first finds a
 // Chromium (test/helpers/chromium.mjs), installs Debian's `chromium` if it can, or stops at once
 // saying what to run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromiumPlan, drivesChromium } from './helpers/chromium.mjs';
 
 function find(dir, out = []) {
@@ -56,5 +58,12 @@ if (files.some((f) => drivesChromium(f))) env.CHROMIUM_PATH = ensureChromium();
 const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 if (!env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: running the SQLite leg only.');
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env });
+// The usual report (TAP, or spec on a terminal), then the failures again at the very end.
+const reporters = [
+  `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`,
+  '--test-reporter-destination=stdout',
+  `--test-reporter=${pathToFileURL(join(import.meta.dirname, 'helpers/failures-reporter.mjs')).href}`,
+  '--test-reporter-destination=stdout',
+];
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...files], { stdio: 'inherit', env });
 process.exit(result.status ?? 1);
