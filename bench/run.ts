@@ -11,7 +11,7 @@
 // its own PRAGMA optimize on SQLite, as at every start). The flat-as-it-grows scenarios then run on
 // the empty store and on the grown one, back to back per scenario, and a second table gives each scenario's grown figure as a
 // factor of its empty-store figure. --grown-scale 0.1 builds a tenth of it (a quick check).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -55,6 +55,10 @@ interface Row {
   roundRatios?: number[];
   p50: number;
   p99: number;
+  /** CPU of the main thread (the server's event loop) per response, µs; with an in-process client it includes the client's. */
+  cpuPerRequest: number | null;
+  /** The bare route's cpuPerRequest ÷ this row's (measured the same way): the server's CPU cost as a ratio, apart from the client's when it runs in a thread. */
+  cpuRatio?: number | null;
   non2xx: number;
   unexpected: number;
   errors: number;
@@ -139,18 +143,37 @@ function toAutocannonRequests(request: BenchRequest) {
   ];
 }
 
-async function runOnce(baseUrl: string, request: BenchRequest, connections: number, seconds: number, mode: ClientMode) {
-  return autocannon({
+/**
+ * CPU time of this process's main thread, in µs (Linux: /proc/self/task/<pid>/stat, in clock ticks of
+ * 10 ms), or null where that file is not there. The server's event loop runs on the main thread; with
+ * the client in a worker thread, that is the server's own CPU apart from the client's.
+ */
+function mainThreadCpuMicros(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
+type Run = autocannon.Result & { mainThreadMicros: number | null };
+
+async function runOnce(baseUrl: string, request: BenchRequest, connections: number, seconds: number, mode: ClientMode): Promise<Run> {
+  const before = mainThreadCpuMicros();
+  const result = await autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
     requests: toAutocannonRequests(request) as any,
     ...(mode === 'thread' ? { workers: 1 } : {}),
   });
+  const after = mainThreadCpuMicros();
+  return Object.assign(result, { mainThreadMicros: before === null || after === null ? null : after - before });
 }
 
 /** Several runs of one request combined: mean req/s, median p50, worst p99, summed counts. */
-function summarize(results: autocannon.Result[], expect: number[]): Measured {
+function summarize(results: Run[], expect: number[]): Measured {
   let unexpected = 0;
   for (const result of results) {
     const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number }>;
@@ -158,7 +181,10 @@ function summarize(results: autocannon.Result[], expect: number[]): Measured {
     unexpected += total - expect.reduce((sum, code) => sum + (stats[String(code)]?.count ?? 0), 0);
   }
   const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+  const responses = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const cpu = results.every((r) => r.mainThreadMicros !== null) ? results.reduce((sum, r) => sum + r.mainThreadMicros!, 0) : null;
   return {
+    cpuPerRequest: cpu !== null && responses > 0 ? cpu / responses : null,
     reqPerSec: results.reduce((sum, r) => sum + r.requests.average, 0) / results.length,
     p50: p50s[Math.floor(p50s.length / 2)],
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -181,7 +207,7 @@ async function measurePaired(baseUrl: string, requests: BenchRequest[], opts: Op
     await runOnce(baseUrl, bareRequest, opts.connections, opts.warmup, mode);
     for (const request of requests) await runOnce(baseUrl, request, opts.connections, opts.warmup, mode);
   }
-  const results = requests.map(() => ({ bare: [] as autocannon.Result[], rounds: [] as autocannon.Result[] }));
+  const results = requests.map(() => ({ bare: [] as Run[], rounds: [] as Run[] }));
   for (let round = 0; round < opts.rounds; round++) {
     for (let k = 0; k < requests.length; k++) {
       const i = (k + round) % requests.length;
@@ -192,7 +218,7 @@ async function measurePaired(baseUrl: string, requests: BenchRequest[], opts: Op
   return results.map(({ bare, rounds }) => ({ bare, rounds, scenario: summarize(rounds, expect) }));
 }
 
-function roundRatios(bare: autocannon.Result[], rounds: autocannon.Result[]): Pick<Row, 'ratioRange' | 'roundRatios'> {
+function roundRatios(bare: Run[], rounds: Run[]): Pick<Row, 'ratioRange' | 'roundRatios'> {
   const ratios = rounds.map((r, i) => r.requests.average / bare[i].requests.average);
   const finite = ratios.filter((x) => Number.isFinite(x));
   return finite.length ? { ratioRange: [Math.min(...finite), Math.max(...finite)], roundRatios: ratios } : {};
@@ -205,7 +231,7 @@ function roundRatios(bare: autocannon.Result[], rounds: autocannon.Result[]): Pi
  */
 async function runScenarios(engine: 'sqlite' | 'postgres', targets: Array<{ target: BenchTarget; store?: Row['store'] }>, opts: Options, scenarios: Array<{ file: string; scenario: BenchScenario }>): Promise<Row[]> {
   const rows: Row[] = [];
-  const bareRuns = new Map<string, { store?: Row['store']; mode: ClientMode; runs: autocannon.Result[] }>();
+  const bareRuns = new Map<string, { store?: Row['store']; mode: ClientMode; runs: Run[] }>();
   for (const { file, scenario } of scenarios) {
     console.error(`[${engine}] ${scenario.name} (${file}) …`);
     let mode: ClientMode = 'thread';
@@ -218,15 +244,16 @@ async function runScenarios(engine: 'sqlite' | 'postgres', targets: Array<{ targ
         const { bare, rounds, scenario: m } = measured[i];
         const key = `${store}/${mode}`;
         bareRuns.set(key, { store, mode, runs: [...(bareRuns.get(key)?.runs ?? []), ...bare] });
-        const bareRate = summarize(bare, [200]).reqPerSec;
-        rows.push({ engine, store, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, ...roundRatios(bare, rounds), ...m });
+        const { reqPerSec: bareRate, cpuPerRequest: bareCpu } = summarize(bare, [200]);
+        const cpuRatio = bareCpu && m.cpuPerRequest ? bareCpu / m.cpuPerRequest : null;
+        rows.push({ engine, store, scenario: scenario.name, client: mode, ratio: bareRate ? m.reqPerSec / bareRate : null, cpuRatio, ...roundRatios(bare, rounds), ...m });
       });
     } catch (error) {
-      for (const { store } of targets) rows.push({ engine, store, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
+      for (const { store } of targets) rows.push({ engine, store, scenario: scenario.name, client: mode, reqPerSec: 0, ratio: null, p50: 0, p99: 0, cpuPerRequest: null, non2xx: 0, unexpected: 0, errors: 0, note: `failed: ${(error as Error).message}` });
     }
   }
   if (scenarios.length === 0) bareRuns.set('thread', { mode: 'thread', runs: [await runOnce(targets[0].target.baseUrl, { path: '/healthz' }, opts.connections, opts.duration, 'thread')] });
-  const bareRows = [...bareRuns.values()].map(({ store, mode, runs }) => ({ engine, store, scenario: 'bare GET /healthz (all rounds)', client: mode, ratio: 1, ...summarize(runs, [200]) }));
+  const bareRows = [...bareRuns.values()].map(({ store, mode, runs }) => ({ engine, store, scenario: 'bare GET /healthz (all rounds)', client: mode, ratio: 1, cpuRatio: 1, ...summarize(runs, [200]) }));
   return [...bareRows, ...rows];
 }
 
@@ -288,7 +315,7 @@ async function benchGrown(engine: 'sqlite' | 'postgres', opts: Options, sizes: G
 }
 
 function printTable(rows: Row[], opts: Options) {
-  const header = ['engine', ...(opts.grown ? ['store'] : []), 'scenario', 'client', 'req/s', 'ratio', 'rounds', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
+  const header = ['engine', ...(opts.grown ? ['store'] : []), 'scenario', 'client', 'req/s', 'ratio', 'rounds', 'cpu µs', 'cpu ratio', 'p50 ms', 'p99 ms', 'non-2xx', 'unexpected', 'errors'];
   const body = rows.map((r) => [
     r.engine,
     ...(opts.grown ? [r.store ?? ''] : []),
@@ -297,6 +324,8 @@ function printTable(rows: Row[], opts: Options) {
     r.note ? '-' : r.reqPerSec.toFixed(0),
     r.ratio === null ? '-' : r.ratio.toFixed(2),
     r.ratioRange ? `${r.ratioRange[0].toFixed(2)}–${r.ratioRange[1].toFixed(2)}` : '-',
+    r.cpuPerRequest == null || r.note ? '-' : r.cpuPerRequest.toFixed(1),
+    r.cpuRatio == null ? '-' : r.cpuRatio.toFixed(2),
     r.note ? '-' : String(r.p50),
     r.note ? '-' : String(r.p99),
     String(r.non2xx),
@@ -305,7 +334,7 @@ function printTable(rows: Row[], opts: Options) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   const numeric = opts.grown ? 4 : 3;
-  const line = (cells: string[]) => cells.map((c, i) => (i >= numeric && i <= numeric + 6 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i >= numeric && i <= numeric + 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   console.log(`\n${opts.connections} connections; per scenario ${opts.rounds} rounds of ${Math.max(1, Math.round(opts.duration / opts.rounds))} s alternating with the bare route (after ${opts.warmup} s warm-up); loopback; client "thread" = autocannon in a worker thread, "in-process" = on the server's event loop (scenarios with setupRequest)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
