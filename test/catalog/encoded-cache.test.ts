@@ -192,7 +192,9 @@ describeEachDb('catalog reads: status, headers and bodies as sent for each Accep
     // A catalog under 1 KiB: no gzipped representation, so no Vary either.
     small = await env.createStore();
     smallKey = await env.createKey(small);
-    await env.createItem(small, { id: 'only', name: 'Only item', priceMinor: 100 });
+    // Its name is not ASCII: a small body goes out as a latin1 string (src/http/prepared-reply.ts), which
+    // must carry the UTF-8 bytes unchanged.
+    await env.createItem(small, { id: 'only', name: 'Only item: café crème, 珈琲 ☕🍰', priceMinor: 100 });
   });
 
   const routes: Array<{ route: Route; path: (s: TestStore) => string }> = [
