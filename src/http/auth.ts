@@ -21,7 +21,7 @@ declare module 'fastify' {
     auth: Auth | null;
     staffUser: StaffUser | null;
     /** sha256 of the credential sent, computed once per request (see credentialHash). */
-    credentialMemo: { secret: string; hash: string } | null;
+    credentialMemo: CredentialMemo | null;
   }
   interface FastifyContextConfig {
     /** Integration routes check the contract version inside their auth hook (CONTRACT §3 order). */
@@ -56,25 +56,37 @@ export function credentialOf(request: FastifyRequest): string | null {
  * a good share of a cached catalog read). Kept only while the connection lives, by the connection
  * that sends it anyway; a different credential on it is hashed (and remembered) afresh.
  */
-const connectionMemo = new WeakMap<object, { secret: string; hash: string }>();
+const connectionMemo = new WeakMap<object, CredentialMemo>();
+
+/** A credential and its hash; `counterKey` is the rate limiter's counter name for it, kept with them. */
+export interface CredentialMemo {
+  secret: string;
+  hash: string;
+  counterKey?: string;
+}
 
 /**
  * sha256 of a credential of this request, computed once: the rate limiter keys its counters by it
  * (so Redis never holds a key) and the key check looks the key up by it.
  */
 export function credentialHash(request: FastifyRequest, secret: string): string {
+  return credentialMemoOf(request, secret).hash;
+}
+
+/** The memo of a credential of this request (see credentialHash): its hash, computed once. */
+export function credentialMemoOf(request: FastifyRequest, secret: string): CredentialMemo {
   const memo = request.credentialMemo;
-  if (memo && memo.secret === secret) return memo.hash;
+  if (memo && memo.secret === secret) return memo;
   const socket = request.raw.socket;
   const last = socket ? connectionMemo.get(socket) : undefined;
   if (last && last.secret === secret) {
     request.credentialMemo = last;
-    return last.hash;
+    return last;
   }
-  const hash = sha256(secret);
-  request.credentialMemo = { secret, hash };
-  if (socket) connectionMemo.set(socket, request.credentialMemo);
-  return hash;
+  const fresh: CredentialMemo = { secret, hash: sha256(secret) };
+  request.credentialMemo = fresh;
+  if (socket) connectionMemo.set(socket, fresh);
+  return fresh;
 }
 
 /** The session token a request carries, and whether it came in the cookie (a browser sent it). */

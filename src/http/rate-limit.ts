@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../shared/errors.ts';
-import { credentialHash, credentialOf } from './auth.ts';
+import { credentialMemoOf, credentialOf } from './auth.ts';
 
 export interface Budget {
   /** Requests per window. */
@@ -119,7 +119,11 @@ function redisCounters(redis: Redis, nameSpace: string): Counters {
 /** The budget a request counts against: its credential's hash (never the key itself), else its IP. */
 function keyOf(request: FastifyRequest): string {
   const secret = credentialOf(request);
-  return secret ? `key:${credentialHash(request, secret).slice(0, 32)}` : `ip:${request.ip}`;
+  if (!secret) return `ip:${request.ip}`;
+  // Kept with the credential's memo (one per keep-alive connection): the same string every request,
+  // whose hash the counters' Map has already computed.
+  const memo = credentialMemoOf(request, secret);
+  return (memo.counterKey ??= `key:${memo.hash.slice(0, 32)}`);
 }
 
 const tooManyRequests = (ttlMs: number) => {
@@ -131,6 +135,7 @@ const tooManyRequests = (ttlMs: number) => {
 const counterStoreDown = (request: FastifyRequest, error: Error) => request.log.error({ err: error }, 'rate-limit counters unavailable; request not counted');
 
 function limiter(budget: Budget, counters: Counters): onRequestHookHandler {
+  const limit = String(budget.max);
   return function rateLimitHook(request, reply, done) {
     counters.incr(budget.keyOf(request), budget.windowMs, (error, current, ttlMs) => {
       if (error) {
@@ -139,9 +144,10 @@ function limiter(budget: Budget, counters: Counters): onRequestHookHandler {
         return;
       }
       const resetSeconds = Math.max(0, Math.ceil(ttlMs / 1000));
-      reply.header('ratelimit-limit', budget.max);
-      reply.header('ratelimit-remaining', Math.max(0, budget.max - current));
-      reply.header('ratelimit-reset', resetSeconds);
+      // Strings: Node checks each header value as a string, and would convert a number at every check.
+      reply.header('ratelimit-limit', limit);
+      reply.header('ratelimit-remaining', String(Math.max(0, budget.max - current)));
+      reply.header('ratelimit-reset', String(resetSeconds));
       done(current <= budget.max ? undefined : tooManyRequests(ttlMs));
     });
   };
