@@ -33,27 +33,40 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
       }
     });
   }
+  return withSchemaChangeLock(db, migrateWith);
+}
+
+/**
+ * PostgreSQL: runs `work` on one connection holding SCHEMA_CHANGE_LOCK (a session lock: taken again
+ * inside, as migrateToLatest does, it is simply held twice).
+ */
+export async function withSchemaChangeLock<T>(db: Kysely<any>, work: (conn: Kysely<any>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
     try {
-      return await migrateWith(conn);
+      return await work(conn);
     } finally {
       await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
     }
   });
 }
 
-async function migrateWith(db: Kysely<any>): Promise<string[]> {
+/** The service's migrator on `db` (tests use it to run the migrations down as well). */
+export async function serviceMigrator(db: Kysely<any>): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
   // schemas in one PostgreSQL database (tests) it would find another schema's and skip creating its own.
   const schema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: new FileMigrationProvider({ fs, path, migrationFolder }),
     // Modules add dated migrations independently; apply any that have not run yet.
     allowUnorderedMigrations: true,
   });
+}
+
+async function migrateWith(db: Kysely<any>): Promise<string[]> {
+  const migrator = await serviceMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -15,7 +15,8 @@ export const findByEmail = (db: Db, storeId: string, email: string) =>
 /**
  * The customer a contact names, in one statement: the one with this email (`by_email` 1), and the
  * oldest with this phone (`by_email` 0; phones are not unique, a household may share one); either
- * may be missing, and a null email or phone matches nothing. Built once (src/db/template.ts). The
+ * may be missing, and a null email or phone matches nothing. The phone lookup repeats the condition of
+ * its partial index (`phone is not null`, migration 2026_11_25_1200). Built once (src/db/template.ts). The
  * LIMIT is a literal: as a bound parameter (Kysely's default) SQLite ran the phone lookup three times
  * slower (8.3 µs against 2.7 µs on 25,000 customers, the same index).
  */
@@ -23,7 +24,7 @@ const contactMatches = statementTemplate((db, p: Placeholders<{ storeId: string;
   sql<CustomerRow & { by_email: number }>`
     select * from (select *, 1 as by_email from customers where store_id = ${p.storeId} and email = ${p.email}) as by_email
     union all
-    select * from (select *, 0 as by_email from customers where store_id = ${p.storeId} and phone = ${p.phone} order by created_at, id limit 1) as by_phone`,
+    select * from (select *, 0 as by_email from customers where store_id = ${p.storeId} and phone = ${p.phone} and phone is not null order by created_at, id limit 1) as by_phone`,
 );
 
 export async function findByContact(db: Db, storeId: string, email: string | null, phone: string | null): Promise<{ byEmail?: CustomerRow; byPhone?: CustomerRow }> {
@@ -123,7 +124,7 @@ export function contactValues(u: ContactUpsert) {
 function contactClauses(v: ContactValues): Array<[string, RawBuilder<unknown>]> {
   return [
     ['by_email', sql`(select id, true as by_email from customers where store_id = ${v.storeId} and email = ${v.email})`],
-    ['by_phone', sql`(select id, false as by_email from customers where store_id = ${v.storeId} and phone = ${v.phone} and not exists (select 1 from by_email) order by created_at, id limit 1)`],
+    ['by_phone', sql`(select id, false as by_email from customers where store_id = ${v.storeId} and phone = ${v.phone} and phone is not null and not exists (select 1 from by_email) order by created_at, id limit 1)`],
     ['target', sql`(select * from by_email union all select * from by_phone)`],
     ['updated', sql`(update customers c set
         name = coalesce(nullif(${v.name}::text, ''), c.name),
