@@ -65,5 +65,10 @@ const reporters = [
   `--test-reporter=${pathToFileURL(join(import.meta.dirname, 'helpers/failures-reporter.mjs')).href}`,
   '--test-reporter-destination=stdout',
 ];
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...files], { stdio: 'inherit', env });
+// A file still running after 20 minutes fails, named in the list at the end, instead of holding the
+// run until CI's own limit: a test waiting forever (a response shorter than its Content-Length, a
+// promise never settled) is then a failure like any other. In Node 20 the timeout applies to each
+// whole file; the longest take well under a minute, a whole run 8–13 minutes.
+const FILE_TIMEOUT_MS = 20 * 60_000;
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${FILE_TIMEOUT_MS}`, ...reporters, ...files], { stdio: 'inherit', env });
 process.exit(result.status ?? 1);
