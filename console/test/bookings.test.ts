@@ -154,6 +154,43 @@ describeConsole(
       }
     });
 
+    test('on the last day of a month, the calendar offers the next month\'s first days it shows and moves the booking there', async () => {
+      // The grid runs Monday to Sunday, so a month ending before Sunday shows the next month's first
+      // days; those are offered when free. The first month end ahead that is not a Sunday:
+      const lastDays = [0, 1, 2, 3].map((ahead) => {
+        const [y, m] = dayIn(ZONE, 1).split('-').map(Number);
+        return new Date(Date.UTC(y, m + ahead, 0)).toISOString().slice(0, 10);
+      });
+      const monthEnd = lastDays.find((d) => d >= dayIn(ZONE, 1) && new Date(`${d}T00:00:00Z`).getUTCDay() !== 0)!;
+      const firstOfNext = new Date(Date.parse(`${monthEnd}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const late = await c.env.createItem(store, {
+        itemType: 'service',
+        name: 'Late braids',
+        price: 40,
+        schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 200, weeklyHours: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, start: '09:00', end: '11:00' })) },
+      });
+      const ama = await partnerBooks(c.env, store, key, { serviceId: late.id, date: monthEnd, time: '09:00', name: 'Ama Owusu' });
+      const { context, page } = await signIn();
+      try {
+        await openBooking(page, ama.bookingId);
+        await page.getByRole('button', { name: 'Reschedule' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Reschedule booking' });
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: dayName(firstOfNext), exact: true }).click();
+        const times = dialog.getByRole('group', { name: `Free times on ${dayName(firstOfNext)}` });
+        await times.getByRole('radio').first().waitFor({ state: 'attached' });
+        assert.deepEqual(await times.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent?.trim())), ['09:00', '10:00']);
+        await times.getByText('10:00').click();
+        await dialog.getByRole('button', { name: /^Move to/ }).click();
+        await page.getByText('Booking rescheduled').waitFor();
+        const moved = await bookingApi(ama.bookingId);
+        assert.equal(moved.bookingDate, firstOfNext);
+        assert.equal(moved.bookingTime, '10:00');
+      } finally {
+        await context.close();
+      }
+    });
+
     test('cancelling asks first; staff notes and payment status are saved; no email without an address', async () => {
       const { context, page } = await signIn();
       try {

@@ -1,12 +1,15 @@
 // Moving a booking: a calendar of the month with only the days that have a free slot for this
 // booking's quantity, then that day's free times. The service re-checks the slot when it is saved.
+// The calendar's grid runs in whole weeks, Monday to Sunday, so it also shows the last days of the
+// month before and the first days of the month after: their free times are asked for too, so a day
+// on the grid is offered whenever it has room (on the 30th, the 1st of next month is one click away).
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Chip, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useOpenSlots, useUpdateBooking, type Booking } from '../../api/bookings';
 import { ApiError } from '../../api/client';
 import { useCurrentStore } from '../../components/store-context';
-import { addDays, formatLocalDate, todayIn } from '../../lib/format';
+import { addDays, formatLocalDate, startOfWeek, todayIn } from '../../lib/format';
 
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 const nextMonth = (first: string) => {
@@ -21,7 +24,9 @@ export function RescheduleModal({ booking, notice, onClose, onDone }: { booking:
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const slots = useOpenSlots(store.storeId, booking.serviceId, month < monthOf(today) ? today : month, addDays(nextMonth(month), -1));
+  const gridStart = startOfWeek(month);
+  const gridEnd = addDays(startOfWeek(addDays(nextMonth(month), -1)), 6);
+  const slots = useOpenSlots(store.storeId, booking.serviceId, gridStart < today ? today : gridStart, gridEnd);
   const update = useUpdateBooking(store.storeId, booking.bookingId);
 
   // Free for this booking: room for its quantity, and not the time it already has.
@@ -64,6 +69,8 @@ export function RescheduleModal({ booking, notice, onClose, onDone }: { booking:
             // Weekend days in Mantine's red fall under 4.5:1 contrast; here they are days like any other.
             weekendDays={[]}
             excludeDate={(d) => slots.isPending || !openDays.has(d)}
+            // A free day of the month before or after looks like any other free day, not dimmed.
+            getDayProps={(d) => (openDays.has(d) ? { outside: false } : {})}
             ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
             getDayAriaLabel={(d) => `${formatLocalDate(d, { weekday: 'long', day: 'numeric', month: 'long' })}${openDays.has(d) ? '' : ', no free time'}`}
           />
