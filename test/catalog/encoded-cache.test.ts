@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { request as httpRequest, Agent } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { buildApp, type App } from '../../src/app.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { CONTRACT_VERSION, describeEachDb, dialectsUnderTest, TestEnv, type TestStore } from '../helpers/app.ts';
@@ -221,6 +221,9 @@ describeEachDb('catalog reads: status, headers and bodies as sent for each Accep
           // (The legacy shape has no descriptions: its large catalog is small.)
           if (route !== 'legacy') assert.ok(body.length > 16 * 1024 && gzipLength < 16 * 1024, `identity over 16 KiB, gzipped under (${body.length} B, ${gzipLength} B)`);
           assert.deepEqual(gunzipSync(gzipped.body), body);
+          // Compressed once per catalog version, so at zlib's best level (smaller than its default).
+          assert.deepEqual(gzipped.body, gzipSync(body, { level: constants.Z_BEST_COMPRESSION }));
+          if (route !== 'legacy') assert.ok(gzipped.body.length < gzipSync(body).length, `best level ${gzipped.body.length} B < default ${gzipSync(body).length} B`);
         } else assert.equal(gzipLength, null, 'the small catalog is never gzipped');
 
         for (const c of cases()) {

@@ -2,14 +2,19 @@
 // (the notifier carries the signal across instances). A generation counter per store keeps a
 // read that started before a write from caching what it read.
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 import type { CatalogReplies } from './replies.ts';
 
 export interface CachedResponse {
   /** UTF-8 JSON, encoded once: sending a Buffer skips re-encoding the string on every response. */
   body: Buffer;
   etag: string;
-  /** The body gzipped once per cache fill (bodies over 1 KiB), for clients that accept gzip. */
+  /**
+   * The body gzipped once per cache fill (bodies over 1 KiB), for clients that accept gzip. At the
+   * best compression: it is made once per catalog version and sent with every read. Measured on
+   * catalog JSON: 50 items (57 KB) 2,503 → 2,327 bytes in the same 0.4 ms as the default level;
+   * 5,000 items (2.9 MB) 113 → 92 KB for 16 ms instead of 11 ms, once.
+   */
   gzip: Buffer | null;
   /**
    * The replies a route sends for it (each representation's 200 and 304, whole header set and body),
@@ -48,7 +53,7 @@ export class ResponseCache {
     if (hit) return hit;
     const gen = this.gen(storeId);
     const body = Buffer.from(JSON.stringify(await build()), 'utf8');
-    const entry: CachedResponse = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzip: body.length > 1024 ? gzipSync(body) : null, replies: null };
+    const entry: CachedResponse = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzip: body.length > 1024 ? gzipSync(body, { level: constants.Z_BEST_COMPRESSION }) : null, replies: null };
     if (this.gen(storeId) === gen) {
       if (this.size >= MAX_ENTRIES) {
         this.stores.clear();
