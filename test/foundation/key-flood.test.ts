@@ -2,6 +2,7 @@ import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sha256 } from '../../src/shared/hash.ts';
 import { describeEachDb, expectError, TestEnv, type Response } from '../helpers/app.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -72,6 +73,23 @@ describeEachDb('failed integration-key checks per client IP', (env) => {
     } finally {
       mock.timers.reset();
     }
+  });
+
+  test('the cached lookup: a malformed secret is refused with or without its hash, an unknown one goes to the database, a known one is served from the cache', async () => {
+    const store = await env.createStore();
+    const key = await env.createKey(store);
+    const keys = env.app.ctx.services.keys;
+    for (const malformed of ['isk_short', `${key} `, key.replace('isk_', 'isx_'), `${key.slice(0, -1)}!`]) {
+      assert.equal(keys.authenticateCached(malformed), null, malformed);
+      assert.equal(keys.authenticateCached(malformed, sha256(malformed)), null, malformed);
+    }
+    const unknownKey = randomKey();
+    assert.equal(keys.authenticateCached(unknownKey, sha256(unknownKey)), undefined, 'not cached yet: the database decides');
+    assert.equal(await keys.authenticate(unknownKey), null);
+    assert.equal(keys.authenticateCached(unknownKey, sha256(unknownKey)), null, 'now cached as unknown');
+    assert.ok(await keys.authenticate(key));
+    assert.equal(keys.authenticateCached(key, sha256(key))?.storeId, store.storeId);
+    assert.equal(keys.authenticateCached(key)?.storeId, store.storeId);
   });
 }, { env: { RATE_LIMIT_KEY_FAILURES_PER_IP: '5' } });
 

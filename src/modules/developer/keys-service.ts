@@ -158,10 +158,15 @@ export function createKeysService(ctx: AppContext) {
      * (authenticate). `hash` is sha256(secret) when the caller has it already.
      */
     authenticateCached(secret: string, hash?: string): AuthenticatedKey | null | undefined {
-      if (!KEY_PATTERN.test(secret)) return null;
+      // The caches hold only secrets that had the key's shape when they were looked up (authenticate
+      // checks it first), so a hit needs no second check: the shape is checked when nothing is cached
+      // (measured: the pattern was ~1,100 of the ~180,000 instructions of a cached catalog read).
+      const checked = hash === undefined;
+      if (checked && !KEY_PATTERN.test(secret)) return null;
       const now = Date.now();
       const key = cached(hash ?? sha256(secret), now);
-      return key === undefined ? undefined : usable(key, now);
+      if (key !== undefined) return usable(key, now);
+      return checked || KEY_PATTERN.test(secret) ? undefined : null;
     },
 
     /** The key a secret belongs to, if it is well-formed, known, not revoked and not expired. */
