@@ -18,6 +18,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../shared/errors.ts';
 import { credentialMemoOf, credentialOf } from './auth.ts';
+import { ownReplyHeaders } from './prepared-reply.ts';
 
 export interface Budget {
   /** Requests per window. */
@@ -145,9 +146,14 @@ function limiter(budget: Budget, counters: Counters): onRequestHookHandler {
       }
       const resetSeconds = Math.max(0, Math.ceil(ttlMs / 1000));
       // Strings: Node checks each header value as a string, and would convert a number at every check.
-      reply.header('ratelimit-limit', limit);
-      reply.header('ratelimit-remaining', String(Math.max(0, budget.max - current)));
-      reply.header('ratelimit-reset', String(resetSeconds));
+      const remaining = String(Math.max(0, budget.max - current));
+      const reset = String(resetSeconds);
+      const own = ownReplyHeaders(reply);
+      if (own !== null) {
+        own['ratelimit-limit'] = limit;
+        own['ratelimit-remaining'] = remaining;
+        own['ratelimit-reset'] = reset;
+      } else reply.header('ratelimit-limit', limit).header('ratelimit-remaining', remaining).header('ratelimit-reset', reset);
       done(current <= budget.max ? undefined : tooManyRequests(ttlMs));
     });
   };

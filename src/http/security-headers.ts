@@ -6,6 +6,7 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ownReplyHeaders } from './prepared-reply.ts';
 
 /** The headers helmet would set for `options`, as a plain object (names in lower case). */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -29,7 +30,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = Object.entries(helmetHeaders(options));
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
+    const own = ownReplyHeaders(reply);
+    if (own !== null) for (const [name, value] of headers) own[name] = value;
+    else for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 }
