@@ -15,7 +15,7 @@ export function dayIn(timeZone: string, days = 0): string {
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /** A service open every day from `start` to `end` in one-hour slots of `capacity` places. */
-export function createService(env: TestEnv, store: TestStore, input: { name: string; start?: string; end?: string; capacity?: number; price?: number }) {
+export function createService(env: TestEnv, store: TestStore, input: { name: string; start?: string; end?: string; capacity?: number; price?: number; maxAdvanceDays?: number }) {
   return env.createItem(store, {
     itemType: 'service',
     name: input.name,
@@ -23,7 +23,7 @@ export function createService(env: TestEnv, store: TestStore, input: { name: str
     schedule: {
       durationMinutes: 60,
       capacity: input.capacity ?? 1,
-      maxAdvanceDays: 90,
+      maxAdvanceDays: input.maxAdvanceDays ?? 90,
       weeklyHours: WEEK.map((day) => ({ day, start: input.start ?? '09:00', end: input.end ?? '17:00' })),
     },
   });

@@ -4,7 +4,7 @@
 // offers only free times; cancelling asks first; notes and payment are saved; the list filters.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { TestStore } from '../../test/helpers/app.ts';
 import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
 import { describeConsole, inspect, signInThroughUi } from './harness.ts';
@@ -49,6 +49,24 @@ describeConsole(
     async function openBooking(page: Page, bookingId: string) {
       await page.goto(`/console/s/${store.storeId}/bookings/${bookingId}`);
       await page.getByRole('heading', { level: 1, name: /^Booking IB-/ }).waitFor();
+    }
+
+    /** The booking's Reschedule dialog, opened from its page. */
+    async function openReschedule(page: Page, bookingId: string) {
+      await openBooking(page, bookingId);
+      await page.getByRole('button', { name: 'Reschedule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reschedule booking' });
+      await dialog.waitFor();
+      return dialog;
+    }
+
+    /** Picks `date` in the dialog's calendar: that day's group of free times, and their labels once shown. */
+    async function pickDay(dialog: Locator, date: string) {
+      await dialog.getByRole('button', { name: dayName(date), exact: true }).click();
+      const times = dialog.getByRole('group', { name: `Free times on ${dayName(date)}` });
+      await times.getByRole('radio').first().waitFor({ state: 'attached' });
+      const labels = await times.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent?.trim()));
+      return { times, labels };
     }
 
     /** inspect() from the phone width, reached first and given time for the shell's navigation to slide away. */
@@ -126,20 +144,12 @@ describeConsole(
       // 10:00 on day 2 is Kojo's; 09:00 is Esi's own time.
       const { context, page } = await signIn();
       try {
-        await openBooking(page, esi.bookingId);
-        await page.getByRole('button', { name: 'Reschedule' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Reschedule booking' });
-        await dialog.waitFor();
-        await dialog.getByRole('button', { name: dayName(day2), exact: true }).click();
-        const times = dialog.getByRole('group', { name: `Free times on ${dayName(day2)}` });
-        await times.getByRole('radio').first().waitFor({ state: 'attached' });
-        assert.deepEqual(await times.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent?.trim())), ['11:00']);
+        const dialog = await openReschedule(page, esi.bookingId);
+        assert.deepEqual((await pickDay(dialog, day2)).labels, ['11:00']);
 
-        await dialog.getByRole('button', { name: dayName(day3), exact: true }).click();
-        const later = dialog.getByRole('group', { name: `Free times on ${dayName(day3)}` });
-        await later.getByRole('radio').first().waitFor({ state: 'attached' });
-        assert.equal(await later.getByRole('radio').count(), 3);
-        await later.getByText('10:00').click();
+        const later = await pickDay(dialog, day3);
+        assert.equal(later.labels.length, 3);
+        await later.times.getByText('10:00').click();
         await look(page, 'booking-reschedule');
         await dialog.getByRole('button', { name: /^Move to/ }).click();
         await page.getByText('Booking rescheduled').waitFor();
@@ -163,23 +173,13 @@ describeConsole(
       });
       const monthEnd = lastDays.find((d) => d >= dayIn(ZONE, 1) && new Date(`${d}T00:00:00Z`).getUTCDay() !== 0)!;
       const firstOfNext = new Date(Date.parse(`${monthEnd}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      const late = await c.env.createItem(store, {
-        itemType: 'service',
-        name: 'Late braids',
-        price: 40,
-        schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 200, weeklyHours: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, start: '09:00', end: '11:00' })) },
-      });
+      const late = await createService(c.env, store, { name: 'Late braids', start: '09:00', end: '11:00', maxAdvanceDays: 200 });
       const ama = await partnerBooks(c.env, store, key, { serviceId: late.id, date: monthEnd, time: '09:00', name: 'Ama Owusu' });
       const { context, page } = await signIn();
       try {
-        await openBooking(page, ama.bookingId);
-        await page.getByRole('button', { name: 'Reschedule' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Reschedule booking' });
-        await dialog.waitFor();
-        await dialog.getByRole('button', { name: dayName(firstOfNext), exact: true }).click();
-        const times = dialog.getByRole('group', { name: `Free times on ${dayName(firstOfNext)}` });
-        await times.getByRole('radio').first().waitFor({ state: 'attached' });
-        assert.deepEqual(await times.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent?.trim())), ['09:00', '10:00']);
+        const dialog = await openReschedule(page, ama.bookingId);
+        const { times, labels } = await pickDay(dialog, firstOfNext);
+        assert.deepEqual(labels, ['09:00', '10:00']);
         await times.getByText('10:00').click();
         await dialog.getByRole('button', { name: /^Move to/ }).click();
         await page.getByText('Booking rescheduled').waitFor();
