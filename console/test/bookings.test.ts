@@ -167,11 +167,10 @@ describeConsole(
     test('on the last day of a month, the calendar offers the next month\'s first days it shows and moves the booking there', async () => {
       // The grid runs Monday to Sunday, so a month ending before Sunday shows the next month's first
       // days; those are offered when free. The first month end ahead that is not a Sunday:
-      const lastDays = [0, 1, 2, 3].map((ahead) => {
-        const [y, m] = dayIn(ZONE, 1).split('-').map(Number);
-        return new Date(Date.UTC(y, m + ahead, 0)).toISOString().slice(0, 10);
-      });
-      const monthEnd = lastDays.find((d) => d >= dayIn(ZONE, 1) && new Date(`${d}T00:00:00Z`).getUTCDay() !== 0)!;
+      const tomorrow = dayIn(ZONE, 1);
+      const [year, month] = tomorrow.split('-').map(Number);
+      const lastDays = [0, 1, 2, 3].map((ahead) => new Date(Date.UTC(year, month + ahead, 0)).toISOString().slice(0, 10));
+      const monthEnd = lastDays.find((d) => d >= tomorrow && new Date(`${d}T00:00:00Z`).getUTCDay() !== 0)!;
       const firstOfNext = new Date(Date.parse(`${monthEnd}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       const late = await createService(c.env, store, { name: 'Late braids', start: '09:00', end: '11:00', maxAdvanceDays: 200 });
       const ama = await partnerBooks(c.env, store, key, { serviceId: late.id, date: monthEnd, time: '09:00', name: 'Ama Owusu' });
