@@ -97,6 +97,16 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   reply.hijack();
   const res = reply.raw;
   res.writeHead(prepared.status, headers as Record<string, string | number | string[]>);
-  if (prepared.body === null || head) res.end();
-  else res.end(prepared.body, 'latin1'); // (a Buffer is written as it is)
+  if (prepared.body !== null && !head) {
+    // One write for the header block and the body. Node's end(body) corks the socket and queues the body
+    // and then an empty chunk that carries its finish callback, so the response went out through writev
+    // (strace). A socket corked here first makes write() queue the body alone (the header block joined
+    // to a string body); uncork() then writes that one chunk with a plain write, and end() only finishes.
+    // A Buffer body still goes out with its header block through one writev.
+    const socket = res.socket;
+    socket?.cork();
+    res.write(prepared.body, 'latin1'); // (a Buffer is written as it is)
+    socket?.uncork();
+  }
+  res.end();
 }

@@ -337,6 +337,59 @@ describeEachDb('catalog reads: status, headers and bodies as sent for each Accep
     assert.notEqual(after.headers.find(([n]) => n === 'etag')![1], tag);
     assert.equal(JSON.parse(gunzipSync(after.body).toString()).products.find((p: any) => p.id === 'item-0').priceMinor, 4242);
   });
+
+  test('a hit goes to the socket in one write: a small body joined to its header block, a large one in one writev', async () => {
+    // What the server's side of the connection is asked to write, per request (src/http/prepared-reply.ts):
+    // before, end(body) queued the body and an empty chunk after it, so every response went out through
+    // writev. Spied on the socket's own _write and _writev, which its stream calls.
+    const calls: Array<{ kind: 'write' | 'writev'; sizes: number[] }> = [];
+    const spy = (socket: import('node:net').Socket) => {
+      const write = socket._write.bind(socket);
+      const writev = socket._writev!.bind(socket);
+      socket._write = (chunk, encoding, cb) => {
+        calls.push({ kind: 'write', sizes: [Buffer.byteLength(chunk, encoding)] });
+        write(chunk, encoding, cb);
+      };
+      socket._writev = (chunks, cb) => {
+        calls.push({ kind: 'writev', sizes: chunks.map(({ chunk, encoding }) => Buffer.byteLength(chunk, encoding as BufferEncoding)) });
+        writev(chunks, cb);
+      };
+    };
+    env.app.server.on('connection', spy);
+    const one = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const get = (headers: Record<string, string>) =>
+        new Promise<{ bytes: number; body: number }>((resolve, reject) => {
+          const req = httpRequest(`${baseUrl}/v1IntegrationProducts?storeId=${store.storeId}`, { headers: { 'x-api-key': key, ...headers }, agent: one }, (res) => {
+            let body = 0;
+            res.on('data', (c: Buffer) => (body += c.length));
+            res.on('end', () => {
+              // The status line, the header lines and the blank line, as sent.
+              let head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n\r\n`.length;
+              for (let i = 0; i < res.rawHeaders.length; i += 2) head += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`);
+              resolve({ bytes: head + body, body });
+            });
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      await get({ 'accept-encoding': 'gzip' }); // the connection, and the entry cached
+      for (const [label, headers, expected] of [
+        ['gzip (2 KiB, a latin1 string)', { 'accept-encoding': 'gzip' }, 'write'],
+        ['identity (over 16 KiB, a Buffer)', {}, 'writev'],
+      ] as const) {
+        calls.length = 0;
+        const res = await get(headers);
+        assert.equal(calls.length, 1, `${label}: ${JSON.stringify(calls)}`);
+        assert.equal(calls[0].kind, expected, label);
+        assert.equal(calls[0].sizes.reduce((a, b) => a + b, 0), res.bytes, `${label}: the whole response in that one call`);
+        if (expected === 'writev') assert.deepEqual(calls[0].sizes, [res.bytes - res.body, res.body], `${label}: the header block and the body, nothing else`);
+      }
+    } finally {
+      env.app.server.off('connection', spy);
+      one.destroy();
+    }
+  });
 });
 
 describeEachDb(
