@@ -7,6 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { request as httpRequest, Agent } from 'node:http';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { buildApp, type App } from '../../src/app.ts';
@@ -389,6 +390,50 @@ describeEachDb('catalog reads: status, headers and bodies as sent for each Accep
       env.app.server.off('connection', spy);
       one.destroy();
     }
+  });
+
+  test('pipelined hits on one connection each get their whole response, in order (the socket corked and uncorked per response)', async () => {
+    const path = `/v1IntegrationProducts?storeId=${store.storeId}`;
+    const gzipped = await send(baseUrl, 'GET', path, { 'x-api-key': key, 'accept-encoding': 'gzip' });
+    const identity = await send(baseUrl, 'GET', path, { 'x-api-key': key });
+    const request = (method: string, encoding: string | null) =>
+      `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${key}\r\n${encoding ? `accept-encoding: ${encoding}\r\n` : ''}\r\n`;
+    // gzip (a string body), identity (a Buffer body), HEAD (no body), then gzip again, all sent at once.
+    const sequence: Array<[string, string | null, Buffer]> = [
+      ['GET', 'gzip', gzipped.body],
+      ['GET', null, identity.body],
+      ['HEAD', 'gzip', Buffer.alloc(0)],
+      ['GET', 'gzip', gzipped.body],
+      ['GET', null, identity.body],
+    ];
+    const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.write(sequence.map(([method, encoding]) => request(method, encoding)).join(''));
+    const expectedBytes = (all: Buffer) => {
+      let rest = all;
+      for (const [, , body] of sequence) {
+        const end = rest.indexOf('\r\n\r\n');
+        if (end < 0) return false;
+        rest = rest.subarray(end + 4 + body.length);
+      }
+      return true;
+    };
+    const deadline = Date.now() + 10_000;
+    while (!expectedBytes(Buffer.concat(received)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    socket.destroy();
+    let rest = Buffer.concat(received);
+    for (const [i, [method, encoding, body]] of sequence.entries()) {
+      const end = rest.indexOf('\r\n\r\n');
+      assert.ok(end > 0, `response ${i} arrived`);
+      const head = rest.subarray(0, end).toString('latin1');
+      assert.match(head, /^HTTP\/1\.1 200 OK\r\n/, `response ${i}`);
+      assert.match(head, new RegExp(`\r\ncontent-length: ${body.length === 0 ? gzipped.body.length : body.length}\r\n`), `response ${i}: ${method} ${encoding}`);
+      assert.equal(/\r\ncontent-encoding: gzip\r\n/.test(head), encoding === 'gzip', `response ${i}`);
+      assert.deepEqual(rest.subarray(end + 4, end + 4 + body.length), body, `response ${i}: the body, whole`);
+      rest = rest.subarray(end + 4 + body.length);
+    }
+    assert.equal(rest.length, 0, 'nothing more');
   });
 });
 
