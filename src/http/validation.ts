@@ -40,11 +40,34 @@ export function withFieldChecks<T extends object>(schema: T, checks: FieldChecks
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Keywords that only document a schema: they refuse nothing. */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', '$id', '$schema']);
+const onlyAnnotations = (schema: Record<string, unknown>, allowed: Record<string, unknown>) =>
+  Object.entries(schema).every(([k, v]) => ANNOTATIONS.has(k) || (Object.hasOwn(allowed, k) && allowed[k] === v));
+
+/**
+ * Whether a headers schema refuses nothing: an object whose every property is an optional string with
+ * no constraint (the integration headers, src/http/schemas.ts). Node gives each of those headers as a
+ * string (a repeated one joined with ", "), and a string stays a string under coercion, so Ajv's
+ * validator could only say yes; it cost ~1,000 instructions per integration request (callgrind).
+ * Anything else (a pattern, an enum, a required header, another type) is compiled as usual.
+ */
+export function acceptsEveryHeaderSet(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  const { properties, ...rest } = schema as Record<string, unknown>;
+  if (!onlyAnnotations(rest, { type: 'object' }) || !isObject(properties)) return false;
+  // (TypeBox's own marks, '~kind' and '~optional', are not enumerable: Object.entries does not list them.)
+  return Object.values(properties).every((p) => isObject(p) && onlyAnnotations(p, { type: 'string' }) && p.type === 'string');
+}
+
+const passes = (): boolean => true;
+
 export function registerValidation(app: FastifyInstance) {
   // All errors for bodies, so a form can show every bad field at once (bodies are size-limited).
   let strict: Ajv | null = null;
   let coercing: Ajv | null = null;
   app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart === 'headers' && acceptsEveryHeaderSet(schema)) return passes;
     if (httpPart !== 'body') return (coercing ??= build({ coerceTypes: 'array' })).compile(schema);
     const validate = (strict ??= build({ coerceTypes: false, allErrors: true })).compile(schema);
     const checks = fieldChecks.get(schema);
