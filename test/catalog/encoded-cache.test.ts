@@ -410,28 +410,30 @@ describeEachDb('catalog reads: status, headers and bodies as sent for each Accep
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     socket.write(sequence.map(([method, encoding]) => request(method, encoding)).join(''));
-    const expectedBytes = (all: Buffer) => {
+    // Each response's head and its expected body length cut from the stream; null until all have arrived.
+    const split = (all: Buffer) => {
+      const parts: Array<{ head: string; body: Buffer }> = [];
       let rest = all;
       for (const [, , body] of sequence) {
         const end = rest.indexOf('\r\n\r\n');
-        if (end < 0) return false;
+        if (end < 0 || rest.length < end + 4 + body.length) return null;
+        parts.push({ head: rest.subarray(0, end).toString('latin1'), body: rest.subarray(end + 4, end + 4 + body.length) });
         rest = rest.subarray(end + 4 + body.length);
       }
-      return true;
+      return { parts, rest };
     };
     const deadline = Date.now() + 10_000;
-    while (!expectedBytes(Buffer.concat(received)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!split(Buffer.concat(received)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     socket.destroy();
-    let rest = Buffer.concat(received);
+    const responses = split(Buffer.concat(received));
+    assert.ok(responses, 'every response arrived');
+    const { parts, rest } = responses;
     for (const [i, [method, encoding, body]] of sequence.entries()) {
-      const end = rest.indexOf('\r\n\r\n');
-      assert.ok(end > 0, `response ${i} arrived`);
-      const head = rest.subarray(0, end).toString('latin1');
+      const { head, body: got } = parts[i];
       assert.match(head, /^HTTP\/1\.1 200 OK\r\n/, `response ${i}`);
       assert.match(head, new RegExp(`\r\ncontent-length: ${body.length === 0 ? gzipped.body.length : body.length}\r\n`), `response ${i}: ${method} ${encoding}`);
       assert.equal(/\r\ncontent-encoding: gzip\r\n/.test(head), encoding === 'gzip', `response ${i}`);
-      assert.deepEqual(rest.subarray(end + 4, end + 4 + body.length), body, `response ${i}: the body, whole`);
-      rest = rest.subarray(end + 4 + body.length);
+      assert.deepEqual(got, body, `response ${i}: the body, whole`);
     }
     assert.equal(rest.length, 0, 'nothing more');
   });
