@@ -14,6 +14,7 @@ import { registerRequestContext } from './http/contract-version.ts';
 import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { registerValidation } from './http/validation.ts';
 import { LazyCompilations } from './http/lazy-compile.ts';
@@ -76,7 +77,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const logger =
     deps.logger === false ? false : typeof deps.logger === 'object' && deps.logger !== null && 'info' in deps.logger
       ? undefined
-      : { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, ...(typeof deps.logger === 'object' ? deps.logger : {}) };
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          // The logged URL never carries a secret (a reset link's token, a key in the query string).
+          serializers: { req: serializeRequest },
+          ...(typeof deps.logger === 'object' ? deps.logger : {}),
+        };
   // Validators and response serializers are compiled on first use, not at start (src/http/lazy-compile.ts).
   const lazySchemas = new LazyCompilations();
   const app = Fastify({

@@ -60,8 +60,13 @@ describeConsole(
         assert.ok(link, mailsTo(store.email)[0].text);
         assert.ok(link.startsWith(`${c.base}/console/`), link);
 
+        const entriesBefore = await page.evaluate(() => history.length);
         await page.goto(link);
         await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+        // The token leaves the address bar and the history entry as soon as the page has read it.
+        await page.waitForURL((url) => url.pathname === '/console/reset-password' && url.search === '');
+        assert.equal(await page.evaluate(() => history.length), entriesBefore + 1, 'the entry with the token was replaced, not kept behind a new one');
+        assert.ok(!(await page.evaluate(() => location.href)).includes('prt_'));
         await inspect(page, 'reset-password', c.env.dialect.name);
         await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
         await page.getByLabel(/^Repeat the new password/).fill('not the same passphrase');

@@ -1,6 +1,8 @@
 // The page an emailed reset link opens (/console/reset-password?token=…): a new password, typed
 // twice, then sign in with it. A link that is unknown, used or expired is explained, with a way to
-// ask for a new one.
+// ask for a new one. The token leaves the address bar (and the history entry) as soon as it is read:
+// the page keeps it in memory only, so it is not left in history, bookmarks or a shared screen.
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,8 +16,12 @@ const LINK_ERRORS = new Set(['reset-token-invalid', 'reset-token-used', 'reset-t
 
 export function Component() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const [token] = useState(() => params.get('token') ?? '');
   const navigate = useNavigate();
+  const tokenInAddress = params.has('token');
+  useEffect(() => {
+    if (tokenInAddress) navigate({ search: '' }, { replace: true });
+  }, [tokenInAddress, navigate]);
   const confirm = useConfirmPasswordReset();
   const error = useFormError();
   const form = useForm({ initialValues: { newPassword: '', repeat: '' }, validate: newPasswordRules });
