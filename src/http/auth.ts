@@ -165,9 +165,10 @@ function keyAuth(key: AuthenticatedKey | null, storeId: string, scope: Scope | n
 }
 
 /**
- * The key a request sends, looked up (cache first) with the client IP's failed-check budget
- * applied: an address over it gets 429 before a lookup, and a failed check counts against it
- * (answering 429 in place of the 401 once over). Calls back with the key, or the error to answer.
+ * The key a request sends, looked up (cache first). A key that verifies is served whatever other
+ * keys from the same address did; a failed check counts against the client IP's failed-check
+ * budget, and once the address is over it the failure is answered 429 in place of the 401.
+ * Calls back with the key, or the error to answer.
  */
 function lookUpKey(ctx: AppContext, request: FastifyRequest, storeId: string, secret: string, callback: (error: Error | null, key?: AuthenticatedKey) => void) {
   const hash = credentialHash(request, secret);
@@ -176,19 +177,12 @@ function lookUpKey(ctx: AppContext, request: FastifyRequest, storeId: string, se
     callback(null, cached);
     return;
   }
-  const guard = request.server.rateLimits.keyFailures;
   const settle = (key: AuthenticatedKey | null) => {
     if (key && key.storeId === storeId) callback(null, key);
-    else guard.count(request, (refusal) => callback(refusal ?? invalidKey()));
+    else request.server.rateLimits.keyFailures.count(request, (refusal) => callback(refusal ?? invalidKey()));
   };
-  if (cached !== undefined) {
-    settle(cached);
-    return;
-  }
-  guard.check(request, (refusal) => {
-    if (refusal) callback(refusal);
-    else ctx.services.keys.authenticate(secret, hash).then(settle, (error: Error) => callback(error));
-  });
+  if (cached !== undefined) settle(cached);
+  else ctx.services.keys.authenticate(secret, hash).then(settle, (error: Error) => callback(error));
 }
 
 async function authenticateKey(ctx: AppContext, request: FastifyRequest, scope: Scope | null): Promise<Auth & { kind: 'key' }> {

@@ -43,8 +43,6 @@ type Counted = (error: Error | null, current: number, ttlMs: number) => void;
 interface Counters {
   /** Counts one request against `key` in its current window: the count so far and the ms left. */
   incr(key: string, windowMs: number, callback: Counted): void;
-  /** The count of `key`'s current window (0 when none) and the ms left, without counting. */
-  peek(key: string, callback: Counted): void;
 }
 
 /** Windows tracked in memory at most; past it the oldest are forgotten first. */
@@ -72,12 +70,6 @@ function localCounters(): Counters {
       window.count += 1;
       callback(null, window.count, window.resetAt - now);
     },
-    peek(key, callback) {
-      const now = Date.now();
-      const window = windows.get(key);
-      if (window === undefined || window.resetAt <= now) callback(null, 0, 0);
-      else callback(null, window.count, window.resetAt - now);
-    },
   };
 }
 
@@ -90,27 +82,16 @@ if current == 1 or ttl < 0 then
 end
 return {current, ttl}`;
 
-const PEEK_SCRIPT = `
-return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
-
 /** Fixed windows in Redis: the count and the window's expiry in one script call. */
 function redisCounters(redis: Redis, nameSpace: string): Counters {
   const client = redis as Redis & {
     sisRateWindow?: (key: string, windowMs: number) => Promise<[number, number]>;
-    sisRatePeek?: (key: string) => Promise<[number, number]>;
   };
   if (!client.sisRateWindow) client.defineCommand('sisRateWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
-  if (!client.sisRatePeek) client.defineCommand('sisRatePeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
   return {
     incr(key, windowMs, callback) {
       client.sisRateWindow!(nameSpace + key, windowMs).then(
         ([current, ttl]) => callback(null, current, ttl),
-        (error: Error) => callback(error, 0, 0),
-      );
-    },
-    peek(key, callback) {
-      client.sisRatePeek!(nameSpace + key).then(
-        ([current, ttl]) => callback(null, current, Math.max(0, ttl)),
         (error: Error) => callback(error, 0, 0),
       );
     },
@@ -127,9 +108,24 @@ function keyOf(request: FastifyRequest): string {
   return (memo.counterKey ??= `key:${memo.hash.slice(0, 32)}`);
 }
 
+const retryAfterOf = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
+
 const tooManyRequests = (ttlMs: number) => {
-  const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
+  const retryAfter = retryAfterOf(ttlMs);
   return new AppError(429, 'rate-limited', `Too many requests; retry in ${retryAfter} s.`, undefined, undefined, { 'retry-after': String(retryAfter) });
+};
+
+/** The key-failure guard's 429: says whose fault it is, and that valid keys still get through. */
+const tooManyInvalidKeys = (ttlMs: number) => {
+  const retryAfter = retryAfterOf(ttlMs);
+  return new AppError(
+    429,
+    'rate-limited',
+    `Too many invalid integration keys came from this address; keys that fail the check are refused for ${retryAfter} s more. Requests with a valid key are not affected.`,
+    undefined,
+    { reason: 'invalid-keys-from-address' },
+    { 'retry-after': String(retryAfter) },
+  );
 };
 
 // Availability over strictness: with the counter store down, requests go through.
@@ -163,28 +159,22 @@ function limiter(budget: Budget, counters: Counters): onRequestHookHandler {
 type Refused = (refusal: AppError | null) => void;
 
 /**
- * Failed integration-key checks per client IP. A key check that misses the key cache asks `check`
- * first (an address over its budget gets 429 without a database lookup); a failed check is
- * counted with `count`, which answers 429 in place of the 401 once the address is over budget.
- * Valid keys served from the cache never touch these counters.
+ * Failed integration-key checks per client IP. The key is always looked up first: a key that
+ * verifies goes through whatever other keys from its address did. A failed check is counted with
+ * `count`, which answers 429 (reason invalid-keys-from-address) in place of the 401 once the
+ * address is over budget: it slows guessing, never a partner whose key is valid.
  */
 export interface KeyFailureGuard {
-  check(request: FastifyRequest, callback: Refused): void;
   count(request: FastifyRequest, callback: Refused): void;
 }
 
 function keyFailureGuard(max: number, counters: Counters): KeyFailureGuard {
-  const keyOf = (request: FastifyRequest) => `key-failures:ip:${request.ip}`;
-  const decide = (request: FastifyRequest, callback: Refused, over: (current: number) => boolean) => (error: Error | null, current: number, ttlMs: number) => {
-    if (error) counterStoreDown(request, error);
-    callback(!error && over(current) ? tooManyRequests(ttlMs) : null);
-  };
   return {
-    check(request, callback) {
-      counters.peek(keyOf(request), decide(request, callback, (current) => current >= max));
-    },
     count(request, callback) {
-      counters.incr(keyOf(request), WINDOW_MS, decide(request, callback, (current) => current > max));
+      counters.incr(`key-failures:ip:${request.ip}`, WINDOW_MS, (error, current, ttlMs) => {
+        if (error) counterStoreDown(request, error);
+        callback(!error && current > max ? tooManyInvalidKeys(ttlMs) : null);
+      });
     },
   };
 }

@@ -46,6 +46,26 @@ describeEachDb('failed integration-key checks per client IP', (env) => {
     assert.equal((await products(store.storeId, key, '198.51.100.9')).statusCode, 200);
   });
 
+  test('an address over its failed-key budget still gets through with a valid key (never looked up before); its made-up keys get 429 with reason invalid-keys-from-address', async () => {
+    const store = await env.createStore();
+    const ip = '198.51.100.10';
+    for (let i = 0; i < 5; i++) expectError(await products(store.storeId, randomKey(), ip), 401, 'invalid-api-key');
+    expectError(await products(store.storeId, randomKey(), ip), 429, 'rate-limited');
+    // Created now and never used: not in the lookup cache, so the check goes to the database.
+    const key = await env.createKey(store);
+    const valid = await products(store.storeId, key, ip);
+    assert.equal(valid.statusCode, 200, valid.body);
+    const developerKey = await env.createKey(store, ['developer']);
+    const developer = await env.inject({ method: 'GET', url: `/developer/keys?storeId=${store.storeId}`, headers: { 'x-api-key': developerKey }, remoteAddress: ip });
+    assert.equal(developer.statusCode, 200, developer.body);
+    const guessed = await products(store.storeId, randomKey(), ip);
+    expectError(guessed, 429, 'rate-limited');
+    assert.equal(guessed.data.reason, 'invalid-keys-from-address');
+    assert.match(guessed.data.message, /too many invalid integration keys came from this address/i);
+    assert.match(guessed.data.message, /valid key/i);
+    assert.ok(Number(guessed.headers['retry-after']) >= 1);
+  });
+
   test('a flood of unknown keys does not evict the keys in use from the lookup cache', async () => {
     const store = await env.createStore();
     const key = await env.createKey(store);
@@ -113,7 +133,7 @@ describeEachDb('signup and login budgets per client IP', (env) => {
   });
 }, { env: { RATE_LIMIT_SIGNUP_PER_IP: '3', RATE_LIMIT_LOGIN_PER_IP: '4' } });
 
-test('with Redis, two instances share one failed-key budget per address', { skip: !process.env.TEST_REDIS_URL && 'TEST_REDIS_URL not set (.ci/run sets it)' }, async () => {
+test('with Redis, two instances share one failed-key budget per address; a valid key from that address still gets through', { skip: !process.env.TEST_REDIS_URL && 'TEST_REDIS_URL not set (.ci/run sets it)' }, async () => {
   const url = process.env.TEST_REDIS_URL!;
   const prefix = `sis-test-${process.pid}-${Date.now()}`;
   const r1 = new Redis(url, { keyPrefix: prefix });
@@ -131,6 +151,12 @@ test('with Redis, two instances share one failed-key budget per address', { skip
       codes.push(res.statusCode);
     }
     assert.deepEqual(codes, [401, 401, 401, 401, 429, 429]);
+    const key = await one.createKey(store);
+    const valid = await two.inject({ method: 'GET', url: `/v1IntegrationProducts?storeId=${store.storeId}`, headers: two.keyHeaders(key), remoteAddress: '198.51.100.40' });
+    assert.equal(valid.statusCode, 200, valid.body);
+    const guessed = await two.inject({ method: 'GET', url: `/v1IntegrationProducts?storeId=${store.storeId}`, headers: two.keyHeaders(randomKey()), remoteAddress: '198.51.100.40' });
+    expectError(guessed, 429, 'rate-limited');
+    assert.equal(guessed.data.reason, 'invalid-keys-from-address');
   } finally {
     await one.stop();
     await two.stop();
