@@ -1,6 +1,6 @@
 // Passwords (CONTRACT §9): change, reset by an emailed single-use link (a real SMTP peer receives
 // it), and the temporary password of an invited member.
-import { after, before, test } from 'node:test';
+import { after, before, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, type TestEnv, type TestStore } from '../helpers/app.ts';
 import { startSmtpPeer, waitFor } from '../helpers/smtp.ts';
@@ -131,6 +131,35 @@ describeEachDb(
       await waitFor('the known account\'s mail', () => mailsTo(store.email).length === 1);
       assert.equal(mailsTo(unknown).length, 0);
       assert.equal((await env.db.selectFrom('mail_outbox').select('id').where('to_address', '=', unknown).execute()).length, 0);
+    });
+
+    test('the answer does not wait for the account: a known account\'s 202 arrives while its lookup and mail are still to come (no timing tells)', async () => {
+      const store = await env.createStore();
+      // The mail step of the known account is held until the answer is in.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const bookings = env.app.ctx.services.bookings;
+      const queueAccountMail = bookings.queueAccountMail.bind(bookings);
+      const spy = mock.method(bookings, 'queueAccountMail', async (...args: Parameters<typeof queueAccountMail>) => {
+        await held;
+        return queueAccountMail(...args);
+      });
+      try {
+        const deadline = new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 5_000).unref());
+        const answer = await Promise.race([requestReset(env, store.email), deadline]);
+        assert.notEqual(answer, 'held', 'the 202 waited for the account\'s mail step');
+        if (answer === 'held') return;
+        assert.equal(answer.statusCode, 202);
+        const unknown = await requestReset(env, `nobody-${Date.now()}@example.test`);
+        assert.deepEqual(answer.data, unknown.data);
+        assert.deepEqual(Object.keys(answer.headers).sort(), Object.keys(unknown.headers).sort());
+      } finally {
+        release();
+        await env.app.ctx.services.stores.passwordResetsIdle();
+        spy.mock.restore();
+      }
+      assert.equal(spy.mock.callCount(), 1, 'the known account was mailed after the answer');
+      await waitFor('the known account\'s mail', () => mailsTo(store.email).length === 1);
     });
 
     test('an expired link is 400 reset-token-expired, an unknown one 400 reset-token-invalid; neither changes the password', async () => {

@@ -35,6 +35,9 @@ export const updateStore = (db: Db, storeId: string, patch: Partial<Omit<StoreRo
 export const findUserByEmail = (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 export const findUserById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Holds the account's row until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
+export const lockUser = (db: Db, id: string) => forUpdate(db, db.selectFrom('users').select('id').where('id', '=', id)).executeTakeFirst();
+
 export async function insertUserIfEmailFree(db: Db, row: Database['users']): Promise<boolean> {
   return (await db.insertInto('users').values(row).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst()) !== undefined;
 }

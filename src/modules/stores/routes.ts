@@ -79,12 +79,12 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     config: { rateLimit: app.rateLimits.passwordReset },
     schema: {
       tags: ['staff: auth'],
-      summary: 'Ask for a password-reset link by email: 202 whatever the email (it never says whether an account exists); the mail, when SMTP is configured, holds a single-use link valid for one hour',
+      summary: 'Ask for a password-reset link by email: 202 whatever the email, answered before the account is looked up (neither the answer nor its timing says whether an account exists); the mail, when SMTP is configured, holds a single-use link valid for one hour',
       body: PasswordResetBody,
       response: responses({ 202: Type.Object({ ok: Type.Boolean(), message: Type.String() }) }),
     },
   }, async (request, reply) => {
-    await stores.requestPasswordReset((request.body as { email: string }).email);
+    stores.requestPasswordReset((request.body as { email: string }).email);
     return reply.code(202).send({ ok: true, message: 'If an account has this email, a link to choose a new password is on its way. It works once, within one hour.' });
   });
 

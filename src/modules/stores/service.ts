@@ -8,6 +8,7 @@ import { newId, newStoreId, randomToken, base62Secret } from '../../shared/ids.t
 import { isCurrencyCode } from '../../shared/money.ts';
 import { slugify } from '../../shared/slug.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
+import { backgroundTasks } from '../../shared/background.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import * as repo from './repository.ts';
 import type { StoreRow } from './tables.ts';
@@ -127,6 +128,7 @@ export function createStoresService(ctx: AppContext) {
   let dummyHash: Promise<string> | null = null;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomToken(12), ctx.config.passwordHashCost));
   const loginThrottle = createLoginThrottle(db, ctx.config);
+  const resetWork = backgroundTasks(ctx, 'password-reset mail');
 
   // Stores as last read, by id: every keyed request and every write reads its store (twice for a
   // booking or a checkout), and a store changes only through updateStore, which tells every
@@ -311,26 +313,34 @@ export function createStoresService(ctx: AppContext) {
 
     /**
      * POST /api/auth/password-reset: mails the account a single-use link valid for an hour, when
-     * SMTP is configured and the account exists; the caller answers the same in every case (no
-     * account discovery). At most RESET_MAILS_PER_HOUR mails per account per hour.
+     * SMTP is configured and the account exists. The caller answers the same in every case, and
+     * answers before any of it happens (no account discovery, by the answer or by its timing): the
+     * lookup and the mail run after the reply. At most RESET_MAILS_PER_HOUR mails per account per hour.
      */
-    async requestPasswordReset(emailInput: string): Promise<void> {
+    requestPasswordReset(emailInput: string): void {
       if (!ctx.config.smtpUrl) {
         ctx.log.info('password reset requested, but SMTP_URL is not set: no mail sent (an operator can run store-service users reset-password)');
         return;
       }
-      const user = await repo.findUserByEmail(db, normaliseEmail(emailInput));
-      if (!user) return;
-      if ((await repo.countPasswordResetsSince(db, user.id, addSeconds(nowIso(), -3600))) >= RESET_MAILS_PER_HOUR) {
-        ctx.log.info({ userId: user.id }, 'password reset: hourly mail budget of the account used up; nothing sent');
-        return;
-      }
-      await db.transaction().execute(async (trx) => {
-        const { link } = await issueResetLink(trx, user.id);
-        await ctx.services.bookings.queueAccountMail(trx, { to: user.email, ...resetMail(user.name, link) });
+      const email = normaliseEmail(emailInput);
+      resetWork.run(async () => {
+        const user = await repo.findUserByEmail(db, email);
+        if (!user) return;
+        // Requests answered at once may run together: the budget is counted under the account's row lock.
+        const sent = await db.transaction().execute(async (trx) => {
+          await repo.lockUser(trx, user.id);
+          if ((await repo.countPasswordResetsSince(trx, user.id, addSeconds(nowIso(), -3600))) >= RESET_MAILS_PER_HOUR) return false;
+          const { link } = await issueResetLink(trx, user.id);
+          await ctx.services.bookings.queueAccountMail(trx, { to: user.email, ...resetMail(user.name, link) });
+          return true;
+        });
+        if (sent) ctx.services.bookings.mailCommitted();
+        else ctx.log.info({ userId: user.id }, 'password reset: hourly mail budget of the account used up; nothing sent');
       });
-      ctx.services.bookings.mailCommitted();
     },
+
+    /** Settles when the password-reset work of requests already answered is done (tests, shutdown). */
+    passwordResetsIdle: () => resetWork.idle(),
 
     /** The operator's way (CLI): a reset link for the account, printed instead of mailed. */
     async createPasswordResetLink(emailInput: string): Promise<{ user: StaffUser; link: string; expiresAt: string }> {
