@@ -233,18 +233,38 @@ async function staffFrom(ctx: AppContext, request: FastifyRequest): Promise<Staf
   return session.user;
 }
 
-/** Any logged-in staff user. */
-export function requireStaff(ctx: AppContext): preValidationHookHandler {
+/**
+ * A member who still has the temporary password they were given (CONTRACT §9) may only see who
+ * they are, choose a new password and log out: anything else waits until they have.
+ */
+function checkPasswordChosen(user: StaffUser) {
+  if (user.mustChangePassword) {
+    throw forbidden(
+      'Choose a new password first: this account still has the temporary password it was given. POST /api/auth/password with currentPassword and newPassword (GET /api/auth/me and POST /api/auth/logout work meanwhile).',
+      'password-change-required',
+    );
+  }
+}
+
+/**
+ * Any logged-in staff user. By default also one who still has a temporary password: the routes
+ * that use it (/api/auth/me, /password, /logout) are those such a user needs. A route that does
+ * more passes `{ allowTemporaryPassword: false }` (403 password-change-required).
+ */
+export function requireStaff(ctx: AppContext, options: { allowTemporaryPassword?: boolean } = {}): preValidationHookHandler {
+  const allowTemporaryPassword = options.allowTemporaryPassword ?? true;
   return async function staffHook(request: FastifyRequest) {
     const user = await staffFrom(ctx, request);
+    if (!allowTemporaryPassword) checkPasswordChosen(user);
     request.auth = { kind: 'staff', storeId: null, user, role: null };
   };
 }
 
-/** Staff routes under /api/stores/:storeId: a member of that store with one of `roles`. */
+/** Staff routes under /api/stores/:storeId: a member of that store with one of `roles` (and a password of their own). */
 export function requireMember(ctx: AppContext, roles: Role[] = ['owner', 'admin', 'staff']): preValidationHookHandler {
   return async function memberHook(request: FastifyRequest) {
     const user = await staffFrom(ctx, request);
+    checkPasswordChosen(user);
     const storeId = (request.params as { storeId?: string }).storeId;
     const role = storeId ? await ctx.services.stores.roleOf(storeId, user.id) : null;
     if (!storeId || !role) throw forbidden('You are not a member of this store.');
@@ -253,11 +273,12 @@ export function requireMember(ctx: AppContext, roles: Role[] = ['owner', 'admin'
   };
 }
 
-/** /developer routes: an owner/admin session, or an integration key with the developer scope; storeId in the query. */
+/** /developer routes: an owner/admin session (with a password of their own), or an integration key with the developer scope; storeId in the query. */
 export function requireDeveloper(ctx: AppContext): preValidationHookHandler {
   return async function developerHook(request: FastifyRequest) {
     if (sessionCredential(request)) {
       const user = await staffFrom(ctx, request);
+      checkPasswordChosen(user);
       const storeId = storeIdOf(request);
       if (!storeId) throw badRequest('missing-store-id', 'Send the storeId query parameter.');
       const role = await ctx.services.stores.roleOf(storeId, user.id);

@@ -80,6 +80,8 @@ describeEachDb('staff accounts, sessions and members', (env) => {
     const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'kofi@x.test', password: invite.data.temporaryPassword } });
     assert.equal(login.statusCode, 200);
     const staffToken = login.data.token;
+    const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers: { authorization: `Bearer ${staffToken}` }, payload: { currentPassword: invite.data.temporaryPassword, newPassword: 'a member chosen password' } });
+    assert.equal(changed.statusCode, 200, changed.body);
     const staffInvite = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: { authorization: `Bearer ${staffToken}` }, payload: { email: 'x@x.test', role: 'staff' } });
     expectError(staffInvite, 403, 'forbidden');
     const staffCreatesItem = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/items`, headers: { authorization: `Bearer ${staffToken}` }, payload: { name: 'X', itemType: 'product', price: 1 } });

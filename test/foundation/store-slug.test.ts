@@ -70,7 +70,10 @@ describeEachDb('changing the store slug', (env) => {
     const email = `admin-${Date.now()}@example.test`;
     const add = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: env.staffHeaders(store), payload: { email, role: 'admin' } });
     const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: add.data.temporaryPassword } });
-    const res = await patch(store, { slug: `admin-choice-${store.storeId}` }, { authorization: `Bearer ${login.data.token}` });
+    const admin = { authorization: `Bearer ${login.data.token}` };
+    const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers: admin, payload: { currentPassword: add.data.temporaryPassword, newPassword: 'an admin chosen password' } });
+    assert.equal(changed.statusCode, 200, changed.body);
+    const res = await patch(store, { slug: `admin-choice-${store.storeId}` }, admin);
     assert.equal(res.statusCode, 200, res.body);
   });
 });
