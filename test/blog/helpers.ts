@@ -51,5 +51,9 @@ export async function staffMember(env: TestEnv, store: TestStore): Promise<Recor
   assert.equal(add.statusCode, 201, add.body);
   const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: add.data.temporaryPassword } });
   assert.equal(login.statusCode, 200, login.body);
-  return { authorization: `Bearer ${login.data.token}` };
+  const headers = { authorization: `Bearer ${login.data.token}` };
+  // The staff API opens once the temporary password is replaced (403 password-change-required before).
+  const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers, payload: { currentPassword: add.data.temporaryPassword, newPassword: 'a member chosen password' } });
+  assert.equal(changed.statusCode, 200, changed.body);
+  return headers;
 }

@@ -178,6 +178,8 @@ describeEachDb('staff orders: list, detail, mark paid, refund, fulfilment, cance
     const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: invite.data.temporaryPassword } });
     assert.equal(login.statusCode, 200, login.body);
     const clerk = { authorization: `Bearer ${login.data.token}` };
+    const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers: clerk, payload: { currentPassword: invite.data.temporaryPassword, newPassword: 'a clerk chosen password' } });
+    assert.equal(changed.statusCode, 200, changed.body);
     const paid = await staff('POST', shop, `/${order.orderId}/mark-paid`, { method: 'cash' }, clerk);
     assert.equal(paid.statusCode, 200, paid.body);
     expectError(await staff('POST', shop, `/${order.orderId}/refund`, {}, clerk), 403, 'forbidden');

@@ -225,7 +225,10 @@ describeEachDb('POST /developer/webhooks/{endpointId}/deliveries/{deliveryId}/re
       const invite = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: env.staffHeaders(store), payload: { email: `staff-${Date.now()}@example.test`, role: 'staff' } });
       assert.equal(invite.statusCode, 201, invite.body);
       const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email: invite.data.member.email, password: invite.data.temporaryPassword } });
-      expectError(await dev(env, store, 'POST', redeliverPath(endpointId, deliveryId), { headers: { authorization: `Bearer ${login.data.token}` } }), 403, 'forbidden');
+      const member = { authorization: `Bearer ${login.data.token}` };
+      const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers: member, payload: { currentPassword: invite.data.temporaryPassword, newPassword: 'a member chosen password' } });
+      assert.equal(changed.statusCode, 200, changed.body);
+      expectError(await dev(env, store, 'POST', redeliverPath(endpointId, deliveryId), { headers: member }), 403, 'forbidden');
       expectError(await env.inject({ method: 'POST', url: `${redeliverPath(endpointId, deliveryId)}?storeId=${store.storeId}` }), 401, 'unauthorized');
 
       const devKey = env.keyHeaders(await env.createKey(store, ['developer']));

@@ -183,7 +183,10 @@ describeEachDb('webhook endpoints API', (env) => {
       assert.equal(invite.statusCode, 201, invite.body);
       const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email: invite.data.member.email, password: invite.data.temporaryPassword } });
       assert.equal(login.statusCode, 200, login.body);
-      expectError(await dev(env, store, 'GET', '/developer/webhooks', undefined, { authorization: `Bearer ${login.data.token}` }), 403, 'forbidden');
+      const member = { authorization: `Bearer ${login.data.token}` };
+      const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers: member, payload: { currentPassword: invite.data.temporaryPassword, newPassword: 'a member chosen password' } });
+      assert.equal(changed.statusCode, 200, changed.body);
+      expectError(await dev(env, store, 'GET', '/developer/webhooks', undefined, member), 403, 'forbidden');
     });
   });
 

@@ -26,6 +26,8 @@ describeEachDb('sync runs: auth, tenant isolation and bad input', (env) => {
       assert.equal(invite.statusCode, 201, invite.body);
       const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `staff-${store.storeId}@x.test`, password: invite.data.temporaryPassword } });
       staffToken = login.data.token;
+      const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers: { authorization: `Bearer ${staffToken}` }, payload: { currentPassword: invite.data.temporaryPassword, newPassword: 'a member chosen password' } });
+      assert.equal(changed.statusCode, 200, changed.body);
     });
 
     test('a key with the developer scope can post a feed, list and roll back', async () => {
