@@ -108,7 +108,7 @@ export async function seedDemo(ctx: AppContext, options: { onlyIfEmpty: boolean 
     throw error;
   }
   const { store, user } = created;
-  const { key, secret } = await ctx.services.keys.create(store.id, { name: 'Demo website key' }, user.id);
+  const { key, secret } = await ctx.services.keys.create(store.id, { name: 'Demo website key' }, `user:${user.id}`);
   const demo: DemoStore = {
     storeId: store.id,
     storeSlug: store.slug,

@@ -1,8 +1,12 @@
 // Integration keys: `isk_` + 40 base62 characters, shown once, stored as a SHA-256 hash.
+// A key with the developer scope may create keys, only within its own scopes; the keys it created
+// (and theirs) are revoked with it.
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.ts';
 import type { ApiKeyRow } from '../stores/tables.ts';
-import { notFound, validationFailed } from '../../shared/errors.ts';
+import type { Database } from '../../db/database.ts';
+import { forUpdate, type Executor } from '../../db/sql.ts';
+import { forbidden, notFound, unauthorized, validationFailed } from '../../shared/errors.ts';
 import { sha256 } from '../../shared/hash.ts';
 import { base62Secret, newId } from '../../shared/ids.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
@@ -35,6 +39,8 @@ export interface IntegrationKey {
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** `key:<keyId>` (made by a key), `user:<userId>` (a staff session), or null (the CLI). */
+  createdBy: string | null;
 }
 
 export interface AuthenticatedKey {
@@ -57,8 +63,13 @@ export function toIntegrationKey(row: ApiKeyRow): IntegrationKey {
     lastUsedAt: row.last_used_at,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
+    // Demo seeds before `user:` prefixes stored the bare user id.
+    createdBy: row.created_by === null || row.created_by.includes(':') ? row.created_by : `user:${row.created_by}`,
   };
 }
+
+/** The creator stored for keys made by the key `keyId` (the api_keys.created_by of its children). */
+const madeByKey = (keyId: string) => `key:${keyId}`;
 
 const KEY_PATTERN = /^isk_[0-9A-Za-z]{40}$/;
 /** Key lookups are cached this long; revocation reaches every instance within it (CONTRACT §2: 1 s). */
@@ -110,9 +121,33 @@ export function createKeysService(ctx: AppContext) {
     if (unknown.length) throw validationFailed([{ field: 'scopes', message: `unknown scope(s): ${unknown.join(', ')}; allowed: ${ALL_SCOPES.join(', ')}` }]);
   }
 
+  /**
+   * A key making a key: its row is locked until the new key commits (so a revocation running at the
+   * same time either sees the new key and revokes it too, or has committed first and the creator is
+   * refused), and the new key's scopes must all be the creator's own.
+   */
+  async function checkCreatorKey(trx: Executor<Database>, storeId: string, keyId: string, scopes: readonly string[], defaulted: boolean) {
+    const creator = await forUpdate(trx, trx.selectFrom('api_keys').select(['scopes', 'expires_at', 'revoked_at']).where('store_id', '=', storeId).where('id', '=', keyId)).executeTakeFirst();
+    if (!creator || creator.revoked_at || (creator.expires_at && Date.parse(creator.expires_at) <= Date.now())) {
+      throw unauthorized('invalid-api-key', 'The key is wrong, revoked, expired or not for this store.');
+    }
+    const own = new Set<string>(JSON.parse(creator.scopes));
+    const lacking = scopes.filter((scope) => !own.has(scope));
+    if (lacking.length) {
+      throw forbidden(
+        `A key can only create keys within its own scopes, and this key lacks ${lacking.join(', ')}${defaulted ? ` (no scopes were given, so the default website set was asked for: ${scopes.join(', ')})` : ''}. Ask only for scopes it has (${[...own].join(', ')}), or create the key from an owner or admin session.`,
+      );
+    }
+  }
+
   return {
+    /**
+     * A new key. `createdBy` is `key:<keyId>` when a key makes it (then its scopes must be within
+     * that key's, and it is revoked with that key), `user:<userId>` for a staff session, null for the CLI.
+     */
     async create(storeId: string, input: { name?: string; scopes?: string[]; expiresAt?: string | null }, createdBy: string | null) {
-      const scopes = input.scopes && input.scopes.length ? [...new Set(input.scopes)] : WEBSITE_SCOPES;
+      const defaulted = !(input.scopes && input.scopes.length);
+      const scopes = defaulted ? WEBSITE_SCOPES : [...new Set(input.scopes)];
       checkScopes(scopes);
       let expiresAt: string | null = null;
       if (input.expiresAt) {
@@ -134,7 +169,14 @@ export function createKeysService(ctx: AppContext) {
         expires_at: expiresAt,
         revoked_at: null,
       };
-      await db.insertInto('api_keys').values(row).execute();
+      const creatorKeyId = createdBy?.startsWith('key:') ? createdBy.slice('key:'.length) : null;
+      if (creatorKeyId === null) await db.insertInto('api_keys').values(row).execute();
+      else {
+        await db.transaction().execute(async (trx) => {
+          await checkCreatorKey(trx, storeId, creatorKeyId, scopes, defaulted);
+          await trx.insertInto('api_keys').values(row).execute();
+        });
+      }
       return { key: toIntegrationKey(row), secret };
     },
 
@@ -143,12 +185,32 @@ export function createKeysService(ctx: AppContext) {
       return rows.map(toIntegrationKey);
     },
 
+    /**
+     * Revokes the key and every key it made, and theirs, in one transaction; each is signalled to
+     * every instance (their caches drop it at once). Each level of the lineage is locked before its
+     * children are read, so a key being made by one of them at the same time is either seen here or
+     * refused (see checkCreatorKey).
+     */
     async revoke(storeId: string, keyId: string): Promise<IntegrationKey> {
       const now = nowIso();
-      await db.updateTable('api_keys').set({ revoked_at: now }).where('store_id', '=', storeId).where('id', '=', keyId).where('revoked_at', 'is', null).execute();
-      const row = await db.selectFrom('api_keys').selectAll().where('store_id', '=', storeId).where('id', '=', keyId).executeTakeFirst();
-      if (!row) throw notFound('key-not-found', `No key ${keyId} in this store.`);
-      await ctx.notifier.publish('api-key', keyId);
+      const lineage = await db.transaction().execute(async (trx) => {
+        const found = await forUpdate(trx, trx.selectFrom('api_keys').select('id').where('store_id', '=', storeId).where('id', '=', keyId)).executeTakeFirst();
+        if (!found) throw notFound('key-not-found', `No key ${keyId} in this store.`);
+        const ids = new Set([keyId]);
+        let generation = [keyId];
+        while (generation.length) {
+          const children = await forUpdate(
+            trx,
+            trx.selectFrom('api_keys').select('id').where('store_id', '=', storeId).where('created_by', 'in', generation.map(madeByKey)).orderBy('id'),
+          ).execute();
+          generation = children.map((child) => child.id).filter((id) => !ids.has(id));
+          for (const id of generation) ids.add(id);
+        }
+        await trx.updateTable('api_keys').set({ revoked_at: now }).where('store_id', '=', storeId).where('id', 'in', [...ids]).where('revoked_at', 'is', null).execute();
+        return [...ids];
+      });
+      for (const id of lineage) await ctx.notifier.publish('api-key', id);
+      const row = await db.selectFrom('api_keys').selectAll().where('store_id', '=', storeId).where('id', '=', keyId).executeTakeFirstOrThrow();
       return toIntegrationKey(row);
     },
 

@@ -18,6 +18,10 @@ export async function developerRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     schema: {
       tags: ['developer'],
       summary: 'Create an integration key for the store; the secret is shown once',
+      description:
+        'An owner or admin session may give the key any scopes. A key (scope developer) may only create keys whose scopes are all its own: ' +
+        'otherwise 403 forbidden naming the scopes it lacks (with no scopes given, the default website set is asked for, and must be within them too). ' +
+        'The new key records createdBy (key:<keyId> or user:<userId>); a key made by a key is revoked when that key is.',
       security,
       querystring: DeveloperQuery,
       body: CreateKeyBody,
@@ -40,7 +44,10 @@ export async function developerRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     preValidation: requireDeveloper(ctx),
     schema: {
       tags: ['developer'],
-      summary: 'Revoke a key now (every instance within 1 s)',
+      summary: 'Revoke a key now, and the keys it created (every instance within 1 s)',
+      description:
+        'Revoking a key also revokes every key it created, and the keys those created, in the same transaction (they share its revokedAt). ' +
+        'Each stops working on every instance within 1 s. Keys that created this one are not affected.',
       security,
       params: Type.Object({ keyId: Type.String() }),
       querystring: DeveloperQuery,

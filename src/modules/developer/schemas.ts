@@ -15,6 +15,9 @@ export const KeySchema = Type.Object({
   lastUsedAt: Nullable(IsoTimestamp),
   expiresAt: Nullable(IsoTimestamp),
   revokedAt: Nullable(IsoTimestamp),
+  createdBy: Nullable(
+    Type.String({ description: 'who created the key: key:<keyId> (a key with the developer scope; revoking that key revokes this one), user:<userId> (a staff session), or null (the CLI)' }),
+  ),
 });
 
 export const CreateKeyBody = Type.Object(
