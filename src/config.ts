@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   host: string;
   publicBaseUrl: string;
+  /** Whether PUBLIC_BASE_URL was set (not the default): then it alone is the service's origin for the CSRF check. */
+  publicBaseUrlSet: boolean;
   databaseUrl: string;
   redisUrl: string | null;
   smtpUrl: string | null;
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     publicBaseUrl,
+    publicBaseUrlSet: Boolean(env.PUBLIC_BASE_URL),
     databaseUrl,
     redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null,
     smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null,

@@ -4,7 +4,7 @@
 // service's own origin (CSRF).
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Role, StaffUser } from '../modules/stores/service.ts';
+import { SESSION_TTL_SECONDS, type Role, type StaffUser } from '../modules/stores/service.ts';
 import type { AuthenticatedKey, Scope } from '../modules/developer/keys-service.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../shared/errors.ts';
 import { sha256 } from '../shared/hash.ts';
@@ -97,6 +97,21 @@ function sessionCredential(request: FastifyRequest): { token: string; cookie: bo
   return cookie?.startsWith('sst_') ? { token: cookie, cookie: true } : null;
 }
 
+/**
+ * The session cookie's options for a reply to `request`: Secure whenever the request came over
+ * https (request.protocol: X-Forwarded-Proto counts only with TRUST_PROXY) or PUBLIC_BASE_URL is
+ * https, so a TLS-terminating proxy in front of a plain-http base URL still gets a Secure cookie.
+ */
+export function sessionCookieOptions(ctx: AppContext, request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: request.protocol === 'https' || ctx.config.publicBaseUrl.startsWith('https:'),
+    maxAge: SESSION_TTL_SECONDS,
+  };
+}
+
 /** The session token of a request that a staff hook authenticated (logout, password change). */
 export function sessionTokenOf(request: FastifyRequest): string | null {
   return sessionCredential(request)?.token ?? null;
@@ -116,15 +131,29 @@ function originOf(value: string | string[] | undefined): string | null {
 }
 
 /**
+ * The origins the service's own pages are served from: PUBLIC_BASE_URL's, and only when none was
+ * set (a local install on its default), the one the request was sent to, from its own Host header
+ * and the connection's protocol. Never X-Forwarded-Host (or -Proto): anyone may send those, and
+ * with TRUST_PROXY on request.host and request.protocol would take them.
+ */
+function ownOrigins(ctx: AppContext, request: FastifyRequest): (string | null)[] {
+  const base = originOf(ctx.config.publicBaseUrl);
+  const host = request.headers.host;
+  if (ctx.config.publicBaseUrlSet || !host) return [base];
+  const socket = request.raw.socket as { encrypted?: boolean } | undefined;
+  return [base, originOf(`${socket?.encrypted ? 'https' : 'http'}://${host}`)];
+}
+
+/**
  * CSRF: the browser attaches the session cookie to requests any site makes, so a write that the
  * cookie authenticates must say where it comes from (Origin, or Referer when a browser left Origin
- * out) and that must be the service itself: PUBLIC_BASE_URL's origin or the origin the request was
- * sent to. Bearer tokens and keys are not sent by browsers on their own, so they need no check.
+ * out) and that must be the service itself (ownOrigins). Bearer tokens and keys are not sent by
+ * browsers on their own, so they need no check.
  */
 function checkCookieWriteOrigin(ctx: AppContext, request: FastifyRequest) {
   if (!WRITES.has(request.method)) return;
   const from = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-  const own = [originOf(ctx.config.publicBaseUrl), originOf(`${request.protocol}://${request.host}`)];
+  const own = ownOrigins(ctx, request);
   if (from === null || !own.includes(from)) {
     throw forbidden(
       `A change made with the session cookie must come from this service's own pages (Origin ${own[0]}); ${from ? `it came from ${from}` : 'the request named no Origin or Referer'}. Scripts send the session token as Authorization: Bearer instead.`,

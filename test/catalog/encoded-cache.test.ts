@@ -48,7 +48,10 @@ async function listen(app: App): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** The headers every response of the service carries (helmet's set as configured in src/app.ts), in order. */
+/**
+ * The headers every response of the service carries (helmet's set as configured in src/app.ts), in
+ * order. Over plain http, as here: Strict-Transport-Security goes only with https requests.
+ */
 const SECURITY: Array<[string, string]> = [
   [
     'content-security-policy',
@@ -58,7 +61,6 @@ const SECURITY: Array<[string, string]> = [
   ['cross-origin-resource-policy', 'cross-origin'],
   ['origin-agent-cluster', '?1'],
   ['referrer-policy', 'no-referrer'],
-  ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
   ['x-content-type-options', 'nosniff'],
   ['x-dns-prefetch-control', 'off'],
   ['x-download-options', 'noopen'],

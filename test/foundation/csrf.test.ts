@@ -49,10 +49,10 @@ describeEachDb('writes authenticated by the session cookie (CSRF)', (env) => {
     assert.equal(byReferer.statusCode, 200, byReferer.body);
   });
 
-  test('a cookie write from the origin the request was sent to (Host) is served', async () => {
-    const res = await rename({ host: 'shop.example:8080', origin: 'http://shop.example:8080' });
+  test('with PUBLIC_BASE_URL set, only its origin counts: a cookie write from the origin named by Host is 403', async () => {
+    expectError(await rename({ host: 'shop.example:8080', origin: 'http://shop.example:8080' }), 403, 'forbidden');
+    const res = await rename({ host: 'shop.example:8080', origin: 'http://localhost:3000' });
     assert.equal(res.statusCode, 200, res.body);
-    expectError(await rename({ host: 'shop.example:8080', origin: 'http://shop.example:9090' }), 403, 'forbidden');
   });
 
   test('only cookie writes are checked: cookie reads, Bearer-token writes (scripts, the SDK) and key writes are served from anywhere', async () => {
@@ -86,3 +86,26 @@ describeEachDb('writes authenticated by the session cookie (CSRF)', (env) => {
     assert.equal(stillIn.statusCode, 200);
   });
 });
+
+describeEachDb('cookie writes when PUBLIC_BASE_URL is not set (a local install on its default; TRUST_PROXY on)', (env) => {
+  let store: TestStore;
+  const rename = (headers: Record<string, string>) =>
+    env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}`, cookies: { sis_session: store.token }, headers, payload: { name: 'Renamed' } });
+
+  before(async () => {
+    store = await env.createStore();
+  });
+
+  test('the origin the request was sent to (its Host header, the connection\'s protocol) is served; the default base URL too', async () => {
+    const res = await rename({ host: 'shop.example:8080', origin: 'http://shop.example:8080' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await rename({ host: 'shop.example:8080', origin: 'http://localhost:3000' })).statusCode, 200);
+    expectError(await rename({ host: 'shop.example:8080', origin: 'http://shop.example:9090' }), 403, 'forbidden');
+  });
+
+  test('X-Forwarded-Host and X-Forwarded-Proto never name the service\'s origin, even with TRUST_PROXY', async () => {
+    expectError(await rename({ host: 'shop.example:8080', 'x-forwarded-host': 'evil.example', origin: 'http://evil.example' }), 403, 'forbidden');
+    expectError(await rename({ host: 'shop.example:8080', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example' }), 403, 'forbidden');
+    expectError(await rename({ host: 'shop.example:8080', 'x-forwarded-proto': 'https', origin: 'https://shop.example:8080' }), 403, 'forbidden');
+  });
+}, { env: { PUBLIC_BASE_URL: '', TRUST_PROXY: 'true' } });
