@@ -77,7 +77,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask for a password-reset link by email: 202 whatever the email (it never says whether an account exists); the mail, when SMTP is configured, holds a single-use link valid for one hour */
+        /** Ask for a password-reset link by email: 202 whatever the email, answered before the account is looked up (neither the answer nor its timing says whether an account exists); the mail, when SMTP is configured, holds a single-use link valid for one hour */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -742,7 +742,10 @@ export interface paths {
         /** Keys of the store (never their secrets) */
         get: operations["listKeys"];
         put?: never;
-        /** Create an integration key for the store; the secret is shown once */
+        /**
+         * Create an integration key for the store; the secret is shown once
+         * @description An owner or admin session may give the key any scopes. A key (scope developer) may only create keys whose scopes are all its own: otherwise 403 forbidden naming the scopes it lacks (with no scopes given, the default website set is asked for, and must be within them too). The new key records createdBy (key:<keyId> or user:<userId>); a key made by a key is revoked when that key is.
+         */
         post: operations["createKey"];
         delete?: never;
         options?: never;
@@ -759,7 +762,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a key now (every instance within 1 s) */
+        /**
+         * Revoke a key now, and the keys it created (every instance within 1 s)
+         * @description Revoking a key also revokes every key it created, and the keys those created, in the same transaction (they share its revokedAt). Each stops working on every instance within 1 s. Keys that created this one are not affected.
+         */
         post: operations["revokeKey"];
         delete?: never;
         options?: never;
@@ -1687,6 +1693,7 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             createdAt: string;
+            createdBy: string | null;
             expiresAt: string | null;
             keyId: string;
             last4: string;
