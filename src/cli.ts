@@ -31,6 +31,9 @@ Commands:
   keys create --store <store> [--name <name>] [--scopes a,b] [--json]
                                 create an integration key; the secret is printed once
   keys revoke --store <store> --key <keyId> [--json]
+  members invite --store <store> --email <email> --role owner|admin|staff [--name <name>] [--json]
+                                invite someone to the store: prints their single-use link (valid 7 days;
+                                uses PUBLIC_BASE_URL), also mailed when SMTP_URL is set
   users reset-password --email <email> [--password <new password (min 10 chars)>] [--json]
                                 print a one-time link to choose a new password (valid 1 h; uses
                                 PUBLIC_BASE_URL), or set the password given; --password ends every session
@@ -379,6 +382,28 @@ const usersResetPassword: Command = async (args, config, out) => {
   return 0;
 };
 
+const membersInvite: Command = async (args, config, out) => {
+  const values = parse(args, { store: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
+  const { store: ref, email, role } = required(values, 'store', 'email', 'role');
+  const name = typeof values.name === 'string' ? values.name : undefined;
+  refuse([
+    ...(!EMAIL.test(email) || email.length > 254 ? ['--email must be an email address'] : []),
+    ...(!['owner', 'admin', 'staff'].includes(role) ? ['--role must be owner, admin or staff'] : []),
+    ...(name !== undefined && (name.trim() === '' || name.length > 120) ? ['--name must be 1 to 120 characters'] : []),
+  ]);
+  const { store, result } = await withExistingDatabase(config, async (rt) => {
+    const store = await resolveStore(rt, ref);
+    return { store, result: await rt.app.ctx.services.stores.invitations.inviteAsOperator(store.id, { email, role: role as 'owner' | 'admin' | 'staff', name }) };
+  });
+  print(
+    out,
+    Boolean(values.json),
+    { ok: true, storeId: store.id, ...result },
+    `${result.invitation.email} is invited to ${store.slug} (${store.id}) as ${role}${result.mailed ? '; the link was also mailed' : ''}. Give them this link (works once, until ${result.invitation.expiresAt}):\n${result.inviteUrl}`,
+  );
+  return 0;
+};
+
 /** Every command; a new group is one more entry here and a line in USAGE. */
 const COMMANDS: Record<string, Command> = {
   serve,
@@ -387,6 +412,7 @@ const COMMANDS: Record<string, Command> = {
   demo,
   stores: group('stores', { list: storesList, create: storesCreate }),
   keys: group('keys', { list: keysList, create: keysCreate, revoke: keysRevoke }),
+  members: group('members', { invite: membersInvite }),
   users: group('users', { 'reset-password': usersResetPassword }),
 };
 

@@ -37,6 +37,10 @@ export interface Config {
   rateLimitSignupPerIp: number;
   /** POST /api/auth/password-reset requests per client IP per hour. */
   rateLimitPasswordResetPerIp: number;
+  /** Staff invitations a store may send per hour (resends count). */
+  invitesPerStorePerHour: number;
+  /** Staff invitations one member may send per hour, over all their stores. */
+  invitesPerInviterPerHour: number;
   /** Login throttling (CONTRACT §9): failures allowed per account from one source address… */
   loginMaxFailures: number;
   /** …from one source address over all accounts… */
@@ -151,6 +155,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitLoginPerIp: int(env, 'RATE_LIMIT_LOGIN_PER_IP', 30, 1),
     rateLimitSignupPerIp: int(env, 'RATE_LIMIT_SIGNUP_PER_IP', 20, 1),
     rateLimitPasswordResetPerIp: int(env, 'RATE_LIMIT_PASSWORD_RESET_PER_IP', 10, 1),
+    invitesPerStorePerHour: int(env, 'INVITES_PER_STORE_PER_HOUR', 20, 1),
+    invitesPerInviterPerHour: int(env, 'INVITES_PER_INVITER_PER_HOUR', 10, 1),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginMaxFailuresPerSource: int(env, 'LOGIN_MAX_FAILURES_PER_SOURCE', 20, 1),
     loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 50, 1),

@@ -316,14 +316,7 @@ describeConsole('console catalog', (c) => {
 
   test('a staff member sees the catalog read-only, as the API allows', async () => {
     await c.env.createItem(store, { itemType: 'service', name: 'Twists', price: 35, schedule: { weeklyHours: [{ day: 'fri', start: '09:00', end: '13:00' }] } });
-    const email = `clerk-${Date.now()}@example.test`;
-    const invite = await c.env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: c.env.staffHeaders(store), payload: { email, name: 'Kofi Clerk', role: 'staff' } });
-    assert.equal(invite.statusCode, 201, invite.body);
-    // The invited member's first password, set over the API (that step is the Account page's test).
-    const first = await c.env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: invite.data.temporaryPassword } });
-    const password = 'the clerk’s own password';
-    const changed = await c.env.inject({ method: 'POST', url: '/api/auth/password', headers: { authorization: `Bearer ${first.data.token}` }, payload: { currentPassword: invite.data.temporaryPassword, newPassword: password } });
-    assert.equal(changed.statusCode, 200, changed.body);
+    const { email, password } = await c.env.addMember(store, { name: 'Kofi Clerk', role: 'staff' });
     const { context, page } = await signIn(email, password);
     try {
       await page.goto(`/console/s/${store.storeId}/catalog`);

@@ -148,22 +148,8 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/**
- * A member invited over the API who has already replaced the temporary password (as the console
- * makes them do at first sign-in); returns the password they chose.
- */
+/** A member invited over the API who accepted with a password of their own; returns that password. */
 export async function inviteMember(env: TestEnv, owner: { storeId: string; token: string }, member: { email: string; name: string; role: 'owner' | 'admin' | 'staff' }) {
-  const invite = await env.inject({ method: 'POST', url: `/api/stores/${owner.storeId}/members`, headers: { authorization: `Bearer ${owner.token}` }, payload: member });
-  assert.equal(invite.statusCode, 201, invite.body);
-  const password = 'member chose this one';
-  const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: invite.data.temporaryPassword } });
-  assert.equal(login.statusCode, 200, login.body);
-  const changed = await env.inject({
-    method: 'POST',
-    url: '/api/auth/password',
-    headers: { authorization: `Bearer ${login.data.token}` },
-    payload: { currentPassword: invite.data.temporaryPassword, newPassword: password },
-  });
-  assert.equal(changed.statusCode, 200, changed.body);
-  return password;
+  const joined = await env.addMember({ storeId: owner.storeId, token: owner.token } as Parameters<TestEnv['addMember']>[0], member);
+  return joined.password;
 }

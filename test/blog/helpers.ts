@@ -46,14 +46,5 @@ export function eventRecorder(env: TestEnv, storeId: string, postId: string) {
 
 /** A second member (role staff) of `store`, logged in. */
 export async function staffMember(env: TestEnv, store: TestStore): Promise<Record<string, string>> {
-  const email = `member-${Math.random().toString(36).slice(2)}@example.test`;
-  const add = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: env.staffHeaders(store), payload: { email, role: 'staff' } });
-  assert.equal(add.statusCode, 201, add.body);
-  const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: add.data.temporaryPassword } });
-  assert.equal(login.statusCode, 200, login.body);
-  const headers = { authorization: `Bearer ${login.data.token}` };
-  // The staff API opens once the temporary password is replaced (403 password-change-required before).
-  const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers, payload: { currentPassword: add.data.temporaryPassword, newPassword: 'a member chosen password' } });
-  assert.equal(changed.statusCode, 200, changed.body);
-  return headers;
+  return (await env.addMember(store, { role: 'staff' })).headers;
 }

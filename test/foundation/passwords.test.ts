@@ -2,7 +2,7 @@
 // it), and the temporary password of an invited member.
 import { after, before, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeEachDb, expectError, type TestEnv, type TestStore } from '../helpers/app.ts';
+import { describeEachDb, expectError, type TestEnv } from '../helpers/app.ts';
 import { startSmtpPeer, waitFor } from '../helpers/smtp.ts';
 import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
 import { runHousekeeping } from '../../src/workers.ts';
@@ -19,14 +19,6 @@ const changePassword = (env: TestEnv, token: string, payload: Record<string, unk
 const requestReset = (env: TestEnv, email: string, ip = '127.0.0.1') => env.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress: ip });
 const confirmReset = (env: TestEnv, token: string, newPassword = NEW_PASSWORD) =>
   env.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, newPassword } });
-
-/** A member invited with a temporary password, and that password. */
-async function invite(env: TestEnv, store: TestStore, role = 'staff') {
-  const email = `member-${Math.random().toString(36).slice(2)}@example.test`;
-  const res = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: env.staffHeaders(store), payload: { email, role } });
-  assert.equal(res.statusCode, 201, res.body);
-  return { email, password: res.data.temporaryPassword as string };
-}
 
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
 const linkIn = (text: string) => /http:\/\/localhost:3000\/console\/reset-password\?token=(prt_[A-Za-z0-9_-]+)/.exec(text);
@@ -72,10 +64,12 @@ describeEachDb(
       expectError(await changePassword(env, store.token, { currentPassword: store.password, newPassword: NEW_PASSWORD }), 429, 'rate-limited');
     });
 
-    test('an invited member has mustChangePassword at login and at /me until they choose their own password', async () => {
+    test('an account with a temporary password (made by invitations before they were links) has mustChangePassword at login and at /me until they choose their own', async () => {
       const store = await env.createStore();
       assert.equal((await me(env, store.token)).data.user.mustChangePassword, false, 'a signup chose their password');
-      const member = await invite(env, store);
+      const member = await env.addMember(store);
+      assert.equal((await me(env, member.token)).data.user.mustChangePassword, false, 'an invitee chose their password');
+      await env.db.updateTable('users').set({ must_change_password: 1 }).where('email', '=', member.email).execute();
       const first = await login(env, member.email, member.password);
       assert.equal(first.statusCode, 200, first.body);
       assert.equal(first.data.user.mustChangePassword, true);

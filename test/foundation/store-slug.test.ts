@@ -67,12 +67,7 @@ describeEachDb('changing the store slug', (env) => {
     const store = await env.createStore();
     const staff = await staffMember(env, store);
     expectError(await patch(store, { slug: 'staff-choice' }, staff), 403, 'forbidden');
-    const email = `admin-${Date.now()}@example.test`;
-    const add = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: env.staffHeaders(store), payload: { email, role: 'admin' } });
-    const login = await env.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: add.data.temporaryPassword } });
-    const admin = { authorization: `Bearer ${login.data.token}` };
-    const changed = await env.inject({ method: 'POST', url: '/api/auth/password', headers: admin, payload: { currentPassword: add.data.temporaryPassword, newPassword: 'an admin chosen password' } });
-    assert.equal(changed.statusCode, 200, changed.body);
+    const admin = (await env.addMember(store, { role: 'admin' })).headers;
     const res = await patch(store, { slug: `admin-choice-${store.storeId}` }, admin);
     assert.equal(res.statusCode, 200, res.body);
   });

@@ -35,6 +35,8 @@ export function testConfig(url: string, env: Record<string, string> = {}): Confi
     RATE_LIMIT_LOGIN_PER_IP: '100000',
     RATE_LIMIT_SIGNUP_PER_IP: '100000',
     RATE_LIMIT_PASSWORD_RESET_PER_IP: '100000',
+    INVITES_PER_STORE_PER_HOUR: '100000',
+    INVITES_PER_INVITER_PER_HOUR: '100000',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'sis-uploads-')),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sis-data-')),
@@ -51,6 +53,16 @@ export interface TestStore {
   token: string;
   email: string;
   password: string;
+}
+
+export interface TestMember {
+  email: string;
+  password: string;
+  name: string;
+  userId: string;
+  /** A session token of the member. */
+  token: string;
+  headers: Record<string, string>;
 }
 
 export interface Response extends LightMyRequestResponse {
@@ -119,6 +131,25 @@ export class TestEnv {
     });
     if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
     return { storeId: res.data.store.id, slug: res.data.store.slug, token: res.data.token, email, password };
+  }
+
+  /**
+   * A member of the store with `role`, through the invitation flow: invited by the store's owner,
+   * accepted with a new account. Returns their login and session token.
+   */
+  async addMember(store: TestStore, options: { role?: 'owner' | 'admin' | 'staff'; email?: string; name?: string } = {}): Promise<TestMember> {
+    const email = options.email ?? `member${++counter}-${randomBytes(3).toString('hex')}@example.test`;
+    const role = options.role ?? 'staff';
+    const name = options.name ?? `Member ${counter}`;
+    const invited = await this.inject({ method: 'POST', url: `/api/stores/${store.storeId}/members`, headers: this.staffHeaders(store), payload: { email, role } });
+    if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+    // With mail on, the link went to the address only: an operator's invitation shows it.
+    const link: string = invited.data.inviteUrl ?? (await this.app.ctx.services.stores.invitations.inviteAsOperator(store.storeId, { email, role })).inviteUrl!;
+    const token = new URL(link).searchParams.get('token')!;
+    const password = 'member chosen password';
+    const accepted = await this.inject({ method: 'POST', url: '/api/auth/invitation/signup', payload: { token, name, password } });
+    if (accepted.statusCode !== 201) throw new Error(`accepting the invitation failed: ${accepted.statusCode} ${accepted.body}`);
+    return { email, password, name, userId: accepted.data.user.id, token: accepted.data.token, headers: { authorization: `Bearer ${accepted.data.token}` } };
   }
 
   /** An integration key for the store (default scopes unless given), created through POST /developer/keys. */

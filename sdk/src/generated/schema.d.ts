@@ -1,5 +1,56 @@
 // Generated from /openapi.json by scripts/generate-api-types.ts (npm run generate:api). Do not edit.
 export interface paths {
+    "/api/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers (store, role, invited address), for the page it opens; 400 invitation-invalid, invitation-used, invitation-withdrawn or invitation-expired */
+        post: operations["previewInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation as the signed-in user (once); the account must have the invited address (403 invitation-other-account) */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitation/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with a new account (once): the account gets the invited address and the name and password chosen here, and is signed in. 409 email-taken when the address has an account: sign in and accept instead. */
+        post: operations["acceptInvitationWithNewAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -401,6 +452,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stores/{storeId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation (owner/admin): its link stops working (404 invitation-not-found when it was accepted or withdrawn already) */
+        delete: operations["withdrawInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an invitation again (owner/admin): a new link valid 7 days replaces the old one, which stops working. Counts toward the hourly budget. */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stores/{storeId}/items": {
         parameters: {
             query?: never;
@@ -462,10 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of the store */
+        /** Members of the store, and the invitations not yet accepted (pending, or expired and waiting to be resent) */
         get: operations["listMembers"];
         put?: never;
-        /** Invite a member (owner/admin); a new account gets a temporary password, shown once */
+        /** Invite someone (owner/admin): a single-use link valid 7 days is mailed to the address; they have no access until they accept. The answer is the same whether or not the address has an account. An open invitation to the same address is replaced. Throttled per store and per inviter (429). 409 when the address is already a member. */
         post: operations["inviteMember"];
         delete?: never;
         options?: never;
@@ -2366,6 +2451,158 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the token of the invitation link (…/console/accept-invite?token=…) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: {
+                            /** @description the invited address (the account that accepts has it) */
+                            email: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            expiresAt: string;
+                            invitedBy: string | null;
+                            role: "owner" | "admin" | "staff";
+                            storeName: string;
+                        };
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the token of the invitation link (…/console/accept-invite?token=…) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        store: {
+                            id: string;
+                            name: string;
+                            role: "owner" | "admin" | "staff";
+                            slug: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    acceptInvitationWithNewAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description at least 10 characters */
+                    password: string;
+                    /** @description the token of the invitation link (…/console/accept-invite?token=…) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        store: {
+                            id: string;
+                            name: string;
+                            role: "owner" | "admin" | "staff";
+                            slug: string;
+                        };
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     logIn: {
         parameters: {
             query?: never;
@@ -3859,6 +4096,107 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    withdrawInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            email: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            expiresAt: string;
+                            invitationId: string;
+                            /** @description null when an operator invited (CLI) */
+                            invitedBy: {
+                                name: string;
+                                userId: string;
+                            } | null;
+                            name: string | null;
+                            role: "owner" | "admin" | "staff";
+                            /** @description expired: the link no longer works; resend to make a new one */
+                            status: "pending" | "expired";
+                        };
+                        /** @description only when mail is off: the single-use link to give the invitee */
+                        inviteUrl?: string;
+                        /** @description true: the link was mailed to the address (and is not shown here); false: mail is off (no SMTP_URL), pass inviteUrl on yourself */
+                        mailed: boolean;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     listItems: {
         parameters: {
             query?: {
@@ -4189,6 +4527,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        invitations: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            email: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            expiresAt: string;
+                            invitationId: string;
+                            /** @description null when an operator invited (CLI) */
+                            invitedBy: {
+                                name: string;
+                                userId: string;
+                            } | null;
+                            name: string | null;
+                            role: "owner" | "admin" | "staff";
+                            /** @description expired: the link no longer works; resend to make a new one */
+                            status: "pending" | "expired";
+                        }[];
                         members: components["schemas"]["Member"][];
                         ok: boolean;
                     };
@@ -4218,8 +4579,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description where the invitation link is mailed
+                     */
                     email: string;
+                    /** @description how the inviter knows the person (shown in the member list until they accept and choose their own) */
                     name?: string;
                     role: "owner" | "admin" | "staff";
                 };
@@ -4235,9 +4600,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        member: components["schemas"]["Member"];
+                        invitation: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            email: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            expiresAt: string;
+                            invitationId: string;
+                            /** @description null when an operator invited (CLI) */
+                            invitedBy: {
+                                name: string;
+                                userId: string;
+                            } | null;
+                            name: string | null;
+                            role: "owner" | "admin" | "staff";
+                            /** @description expired: the link no longer works; resend to make a new one */
+                            status: "pending" | "expired";
+                        };
+                        /** @description only when mail is off: the single-use link to give the invitee */
+                        inviteUrl?: string;
+                        /** @description true: the link was mailed to the address (and is not shown here); false: mail is off (no SMTP_URL), pass inviteUrl on yourself */
+                        mailed: boolean;
                         ok: boolean;
-                        temporaryPassword?: string;
                     };
                 };
             };

@@ -1,6 +1,6 @@
 import { forUpdate, type Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import type { LoginThrottleRow, MembershipRow, PasswordResetRow, StoreRow } from './tables.ts';
+import type { InvitationRow, LoginThrottleRow, MembershipRow, PasswordResetRow, StoreRow } from './tables.ts';
 
 export type Db = Executor<Database>;
 
@@ -194,3 +194,99 @@ export const pruneThrottleCounters = (db: Db, before: string, now: string) =>
     .where('last_failure_at', '<', before)
     .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', now)]))
     .execute();
+
+/** Holds the store's row until the transaction ends (PostgreSQL): invitations of one store queue up. */
+export const lockStore = (db: Db, storeId: string) => forUpdate(db, db.selectFrom('stores').select('id').where('id', '=', storeId)).executeTakeFirst();
+
+export const insertInvitation = (db: Db, row: InvitationRow) => db.insertInto('invitations').values(row).execute();
+
+export const findInvitationByToken = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('invitations')
+    .innerJoin('stores', 'stores.id', 'invitations.store_id')
+    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+    .selectAll('invitations')
+    .select(['stores.name as store_name', 'stores.slug as store_slug', 'inviter.name as inviter_name'])
+    .where('invitations.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+export const findInvitation = (db: Db, storeId: string, id: string) =>
+  db.selectFrom('invitations').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+
+/** Invitations still open (not accepted, not withdrawn; expired ones too, so they can be resent), newest first. */
+export const listOpenInvitations = (db: Db, storeId: string) =>
+  db
+    .selectFrom('invitations')
+    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+    .selectAll('invitations')
+    .select('inviter.name as inviter_name')
+    .where('invitations.store_id', '=', storeId)
+    .where('invitations.accepted_at', 'is', null)
+    .where('invitations.withdrawn_at', 'is', null)
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id', 'desc')
+    .execute();
+
+/** Withdraws the open invitations of `email` to the store (a new one replaces them). */
+export const withdrawInvitationsTo = (db: Db, storeId: string, email: string, now: string) =>
+  db
+    .updateTable('invitations')
+    .set({ withdrawn_at: now })
+    .where('store_id', '=', storeId)
+    .where('email', '=', email)
+    .where('accepted_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .execute();
+
+/** Withdraws one open invitation; false when it was accepted or withdrawn already. */
+export async function withdrawInvitation(db: Db, storeId: string, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ withdrawn_at: now })
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Invitations made since `since` by the store, and by the inviter (any store); the oldest of each window. */
+export async function countInvitationsSince(db: Db, storeId: string, inviterId: string | null, since: string) {
+  const window = (column: 'store_id' | 'invited_by', value: string) =>
+    db
+      .selectFrom('invitations')
+      .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where(column, '=', value)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+  const store = await window('store_id', storeId);
+  const inviter = inviterId ? await window('invited_by', inviterId) : { n: 0, oldest: null };
+  return {
+    store: { count: Number(store.n), oldest: store.oldest as string | null },
+    inviter: { count: Number(inviter.n), oldest: inviter.oldest as string | null },
+  };
+}
+
+/** Uses the invitation once: only while open and unexpired, so of two racing uses one wins. */
+export async function acceptInvitation(db: Db, tokenHash: string, userId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ accepted_at: now, accepted_by: userId })
+    .where('token_hash', '=', tokenHash)
+    .where('accepted_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The member of the store with this email, if any (an invitation to a member is refused). */
+export const findMemberByEmail = (db: Db, storeId: string, email: string) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('users.id')
+    .where('memberships.store_id', '=', storeId)
+    .where('users.email', '=', email)
+    .executeTakeFirst();

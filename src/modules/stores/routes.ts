@@ -7,6 +7,11 @@ import { SESSION_TTL_SECONDS, type Role, type StoreSettings } from './service.ts
 import {
   AddMemberBody,
   ChangePasswordBody,
+  InvitationPreviewSchema,
+  InvitationSchema,
+  InvitationSignupBody,
+  InvitationTokenBody,
+  InviteResponse,
   LoginBody,
   LoginResponse,
   MemberSchema,
@@ -116,22 +121,109 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.get('/api/stores/:storeId/members', {
     preValidation: requireMember(ctx),
-    schema: { tags: ['staff: store'], summary: 'Members of the store', security, params: StoreParams, response: responses({ 200: Type.Object({ ok: Type.Boolean(), members: Type.Array(MemberSchema) }) }) },
-  }, async (request) => ({ ok: true, members: await stores.listMembers(authStoreId(request)) }));
+    schema: {
+      tags: ['staff: store'],
+      summary: 'Members of the store, and the invitations not yet accepted (pending, or expired and waiting to be resent)',
+      security,
+      params: StoreParams,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), members: Type.Array(MemberSchema), invitations: Type.Array(InvitationSchema) }) }),
+    },
+  }, async (request) => {
+    const storeId = authStoreId(request);
+    const [members, invitations] = await Promise.all([stores.listMembers(storeId), stores.invitations.list(storeId)]);
+    return { ok: true, members, invitations };
+  });
+
+  const actorOfStore = (request: { auth: unknown }) => {
+    const auth = request.auth as { user: { id: string }; role: Role };
+    return { userId: auth.user.id, role: auth.role };
+  };
 
   app.post('/api/stores/:storeId/members', {
     preValidation: requireMember(ctx, ['owner', 'admin']),
     schema: {
       tags: ['staff: store'],
-      summary: 'Invite a member (owner/admin); a new account gets a temporary password, shown once',
+      summary:
+        'Invite someone (owner/admin): a single-use link valid 7 days is mailed to the address; they have no access until they accept. The answer is the same whether or not the address has an account. An open invitation to the same address is replaced. Throttled per store and per inviter (429). 409 when the address is already a member.',
       security,
       params: StoreParams,
       body: AddMemberBody,
-      response: responses({ 201: Type.Object({ ok: Type.Boolean(), member: MemberSchema, temporaryPassword: Type.Optional(Type.String()) }) }),
+      response: responses({ 201: InviteResponse }),
     },
   }, async (request, reply) => {
-    const role = (request.auth as { role: Role }).role;
-    const result = await stores.addMember(authStoreId(request), role, request.body as { email: string; role: Role; name?: string });
+    const result = await stores.invitations.invite(authStoreId(request), actorOfStore(request), request.body as { email: string; role: Role; name?: string });
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send({ ok: true, ...result });
+  });
+
+  const InvitationParams = Type.Object({ storeId: Type.String(), invitationId: Type.String() });
+
+  app.post('/api/stores/:storeId/invitations/:invitationId/resend', {
+    preValidation: requireMember(ctx, ['owner', 'admin']),
+    schema: {
+      tags: ['staff: store'],
+      summary: 'Send an invitation again (owner/admin): a new link valid 7 days replaces the old one, which stops working. Counts toward the hourly budget.',
+      security,
+      params: InvitationParams,
+      response: responses({ 201: InviteResponse }),
+    },
+  }, async (request, reply) => {
+    const result = await stores.invitations.resend(authStoreId(request), actorOfStore(request), (request.params as { invitationId: string }).invitationId);
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send({ ok: true, ...result });
+  });
+
+  app.delete('/api/stores/:storeId/invitations/:invitationId', {
+    preValidation: requireMember(ctx, ['owner', 'admin']),
+    schema: {
+      tags: ['staff: store'],
+      summary: 'Withdraw an invitation (owner/admin): its link stops working (404 invitation-not-found when it was accepted or withdrawn already)',
+      security,
+      params: InvitationParams,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean() }) }),
+    },
+  }, async (request) => {
+    await stores.invitations.withdraw(authStoreId(request), (request.params as { invitationId: string }).invitationId);
+    return { ok: true };
+  });
+
+  app.post('/api/auth/invitation', {
+    config: { rateLimit: app.rateLimits.perIp },
+    schema: {
+      tags: ['staff: auth'],
+      summary: 'What an invitation link offers (store, role, invited address), for the page it opens; 400 invitation-invalid, invitation-used, invitation-withdrawn or invitation-expired',
+      body: InvitationTokenBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), invitation: InvitationPreviewSchema }) }),
+    },
+  }, async (request) => ({ ok: true, invitation: await stores.invitations.preview((request.body as { token: string }).token) }));
+
+  app.post('/api/auth/invitation/accept', {
+    config: { rateLimit: app.rateLimits.perIp },
+    preValidation: requireStaff(ctx),
+    schema: {
+      tags: ['staff: auth'],
+      summary: 'Accept an invitation as the signed-in user (once); the account must have the invited address (403 invitation-other-account)',
+      security,
+      body: InvitationTokenBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), store: MembershipStore }) }),
+    },
+  }, async (request) => {
+    const user = request.staffUser!;
+    return { ok: true, ...(await stores.invitations.acceptAsUser((request.body as { token: string }).token, user)) };
+  });
+
+  app.post('/api/auth/invitation/signup', {
+    config: { rateLimit: app.rateLimits.signup },
+    schema: {
+      tags: ['staff: auth'],
+      summary: 'Accept an invitation with a new account (once): the account gets the invited address and the name and password chosen here, and is signed in. 409 email-taken when the address has an account: sign in and accept instead.',
+      body: InvitationSignupBody,
+      response: responses({ 201: Type.Object({ ok: Type.Boolean(), token: Type.String(), user: UserSchema, store: MembershipStore }) }),
+    },
+  }, async (request, reply) => {
+    const { token, name, password } = request.body as { token: string; name: string; password: string };
+    const result = await stores.invitations.acceptAsNewUser(token, { name, password });
+    reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
     return reply.code(201).send({ ok: true, ...result });
   });
 

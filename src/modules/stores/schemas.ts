@@ -98,9 +98,45 @@ export const MemberSchema = Type.Object({ userId: Type.String(), email: Type.Str
 
 export const AddMemberBody = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: 254 }),
+    email: Type.String({ format: 'email', maxLength: 254, description: 'where the invitation link is mailed' }),
     role: RoleEnum,
-    name: Type.Optional(NonBlank(120)),
+    name: Type.Optional({ ...NonBlank(120), description: 'how the inviter knows the person (shown in the member list until they accept and choose their own)' }),
   },
   { additionalProperties: false },
 );
+
+export const InvitationSchema = Type.Object({
+  invitationId: Type.String(),
+  email: Type.String(),
+  role: RoleEnum,
+  name: Type.Union([Type.String(), Type.Null()]),
+  invitedBy: Type.Union([Type.Object({ userId: Type.String(), name: Type.String() }), Type.Null()], { description: 'null when an operator invited (CLI)' }),
+  createdAt: IsoTimestamp,
+  expiresAt: IsoTimestamp,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('expired')], { description: 'expired: the link no longer works; resend to make a new one' }),
+});
+
+export const InviteResponse = Type.Object({
+  ok: Type.Boolean(),
+  invitation: InvitationSchema,
+  mailed: Type.Boolean({ description: 'true: the link was mailed to the address (and is not shown here); false: mail is off (no SMTP_URL), pass inviteUrl on yourself' }),
+  inviteUrl: Type.Optional(Type.String({ description: 'only when mail is off: the single-use link to give the invitee' })),
+});
+
+export const InvitationTokenBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'the token of the invitation link (…/console/accept-invite?token=…)' }) },
+  { additionalProperties: false },
+);
+
+export const InvitationSignupBody = Type.Object(
+  { token: InvitationTokenBody.properties.token, name: NonBlank(120), password: NewPassword },
+  { additionalProperties: false },
+);
+
+export const InvitationPreviewSchema = Type.Object({
+  storeName: Type.String(),
+  role: RoleEnum,
+  email: Type.String({ description: 'the invited address (the account that accepts has it)' }),
+  invitedBy: Type.Union([Type.String(), Type.Null()]),
+  expiresAt: IsoTimestamp,
+});

@@ -4,11 +4,12 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized, validationFailed } from '../../shared/errors.ts';
 import { hashPassword, sha256, verifyPassword } from '../../shared/hash.ts';
-import { newId, newStoreId, randomToken, base62Secret } from '../../shared/ids.ts';
+import { newId, newStoreId, randomToken } from '../../shared/ids.ts';
 import { isCurrencyCode } from '../../shared/money.ts';
 import { slugify } from '../../shared/slug.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
 import { backgroundTasks } from '../../shared/background.ts';
+import { createInvitations } from './invitations.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import * as repo from './repository.ts';
 import type { StoreRow } from './tables.ts';
@@ -208,6 +209,9 @@ export function createStoresService(ctx: AppContext) {
 
   const service = {
     toStore,
+
+    /** Staff invitations (invitations.ts): emailed single-use links; nothing exists for the invitee until they accept. */
+    invitations: createInvitations(ctx, { normaliseEmail, issueSession }),
 
     /** Pass `executor` when calling inside a transaction (on SQLite a query on ctx.db would wait for it). */
     async getStore(storeId: string, executor: repo.Db = db): Promise<Store> {
@@ -436,39 +440,6 @@ export function createStoresService(ctx: AppContext) {
     async listMembers(storeId: string) {
       const rows = await repo.listMembers(db, storeId);
       return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at }));
-    },
-
-    /** Adds a member; a new account gets a temporary password, returned once. */
-    async addMember(storeId: string, actorRole: Role, input: { email: string; role: Role; name?: string }) {
-      if (input.role === 'owner' && actorRole !== 'owner') throw forbidden('Only an owner can add another owner.');
-      const email = normaliseEmail(input.email);
-      const now = nowIso();
-      const existing = await repo.findUserByEmail(db, email);
-      // A new account's password is hashed before the transaction: nothing waits on scrypt.
-      const temporaryPassword = existing ? undefined : base62Secret(16);
-      const newUser = temporaryPassword
-        ? {
-            id: newId('usr'),
-            email,
-            name: input.name?.trim() || email.split('@')[0],
-            password_hash: await hashPassword(temporaryPassword, ctx.config.passwordHashCost),
-            must_change_password: 1,
-            created_at: now,
-          }
-        : null;
-      // The account and its membership commit together, so the request that created the account
-      // is the one that answers with its temporary password; concurrent invites of the same email
-      // reuse that account (its insert waits for this commit) and find the membership taken: 409.
-      const { user, created } = await db.transaction().execute(async (trx) => {
-        const created = newUser !== null && (await repo.insertUserIfEmailFree(trx, newUser));
-        const user = existing ?? (created ? newUser : await repo.findUserByEmail(trx, email));
-        if (!user) throw new Error('account vanished between insert and read');
-        if (!(await repo.insertMembershipIfNew(trx, { store_id: storeId, user_id: user.id, role: input.role, created_at: now }))) {
-          throw conflict('conflict', 'This person is already a member of the store.');
-        }
-        return { user, created };
-      });
-      return { member: { userId: user.id, email, name: user.name, role: input.role, createdAt: now }, ...(created ? { temporaryPassword } : {}) };
     },
 
     async removeMember(storeId: string, actor: { userId: string; role: Role }, userId: string) {

@@ -37,6 +37,24 @@ export interface MembershipRow {
   created_at: string;
 }
 
+/** A staff invitation: a single-use link valid until expires_at; the token itself is never stored. */
+export interface InvitationRow {
+  id: string;
+  store_id: string;
+  email: string;
+  role: 'owner' | 'admin' | 'staff';
+  name: string | null;
+  token_hash: string;
+  /** The member who invited; null when an operator did (CLI). */
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  /** Withdrawn by a member, or replaced by a resent invitation. */
+  withdrawn_at: string | null;
+}
+
 export interface SessionRow {
   id: string;
   token_hash: string;
@@ -76,6 +94,7 @@ export interface StoreTables {
   memberships: MembershipRow;
   sessions: SessionRow;
   password_resets: PasswordResetRow;
+  invitations: InvitationRow;
   login_throttle: LoginThrottleRow;
   api_keys: ApiKeyRow;
 }
