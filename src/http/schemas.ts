@@ -13,6 +13,7 @@ export const ErrorBody = Type.Object(
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
     expectedVersion: Type.Optional(Type.String()),
     receivedVersion: Type.Optional(Type.String()),
+    reason: Type.Optional(Type.String({ description: 'on some 429s, which budget was used up: invalid-keys-from-address, invitations-per-hour' })),
   },
   { $id: 'ErrorBody', description: 'Every error response (CONTRACT §3).' },
 );

@@ -57,7 +57,7 @@ describeEachDb('behind a proxy (TRUST_PROXY=true, PUBLIC_BASE_URL http)', (env) 
   });
 
   // Passes once POST /api/auth/signup and /login set the cookie with sessionCookieOptions (src/modules/stores/routes.ts).
-  test('the session cookie is Secure when the login came over https (X-Forwarded-Proto), not over plain http', { todo: 'stores/routes.ts to use sessionCookieOptions' }, async () => {
+  test('the session cookie is Secure when the login came over https (X-Forwarded-Proto), not over plain http', async () => {
     const store = await env.createStore();
     const overHttps = sessionCookie((await login(env, store, { 'x-forwarded-proto': 'https' })).headers['set-cookie']);
     assert.match(overHttps ?? '', /; Secure/i);

@@ -25,7 +25,12 @@ describeEachDb('a temporary password must be changed before the staff API opens'
       { method: 'GET' as const, url: `/developer/webhooks?storeId=${store.storeId}` },
       { method: 'POST' as const, url: `/developer/keys?storeId=${store.storeId}`, payload: { name: 'before the change' } },
     ];
-    for (const call of calls) {
+    // Refused before the change; after it they answer on their merits (a bad upload, an unknown link).
+    const alsoRefused = [
+      { method: 'POST' as const, url: `/api/uploads?storeId=${store.storeId}`, payload: { not: 'multipart' } },
+      { method: 'POST' as const, url: '/api/auth/invitation/accept', payload: { token: 'inv_whatever' } },
+    ];
+    for (const call of [...calls, ...alsoRefused]) {
       refused(await env.inject({ ...call, headers: bearer }));
       refused(await env.inject({ ...call, cookies: { sis_session: store.token }, headers: { origin: 'http://localhost:3000' } }));
     }

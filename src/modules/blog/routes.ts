@@ -282,7 +282,7 @@ export async function blogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   }
 
   app.post('/api/uploads', {
-    preValidation: [requireStaff(ctx), uploaderOfStore],
+    preValidation: [requireStaff(ctx, { allowTemporaryPassword: false }), uploaderOfStore],
     schema: {
       tags: ['staff: blog'],
       summary: 'Upload a cover image (multipart/form-data, field "file"; PNG, JPEG, GIF, WebP or AVIF by content; at most 5 MB); returns its public URL',

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { SESSION_COOKIE, authStoreId, requireMember, requireStaff, sessionTokenOf } from '../../http/auth.ts';
+import { SESSION_COOKIE, authStoreId, requireMember, requireStaff, sessionCookieOptions, sessionTokenOf } from '../../http/auth.ts';
 import { responses } from '../../http/schemas.ts';
-import { SESSION_TTL_SECONDS, type Role, type StoreSettings } from './service.ts';
+import type { Role, StoreSettings } from './service.ts';
 import {
   AddMemberBody,
   ChangePasswordBody,
@@ -27,7 +27,6 @@ import {
 
 export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const stores = ctx.services.stores;
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: ctx.config.publicBaseUrl.startsWith('https:'), maxAge: SESSION_TTL_SECONDS };
   const StoreParams = Type.Object({ storeId: Type.String() });
   const security: Record<string, string[]>[] = [{ bearer: [] }];
 
@@ -36,7 +35,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     schema: { tags: ['staff: auth'], summary: 'Create a staff account, a store and the owner membership', body: SignupBody, response: responses({ 201: SignupResponse }) },
   }, async (request, reply) => {
     const result = await stores.signup(request.body as any);
-    reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
+    reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(ctx, request));
     return reply.code(201).send({ ok: true, token: result.token, user: result.user, store: result.store });
   });
 
@@ -46,7 +45,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   }, async (request, reply) => {
     const { email, password } = request.body as { email: string; password: string };
     const result = await stores.login(email, password, request.ip);
-    reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
+    reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(ctx, request));
     return { ok: true, ...result };
   });
 
@@ -199,7 +198,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.post('/api/auth/invitation/accept', {
     config: { rateLimit: app.rateLimits.perIp },
-    preValidation: requireStaff(ctx),
+    preValidation: requireStaff(ctx, { allowTemporaryPassword: false }),
     schema: {
       tags: ['staff: auth'],
       summary: 'Accept an invitation as the signed-in user (once); the account must have the invited address (403 invitation-other-account)',
@@ -223,7 +222,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   }, async (request, reply) => {
     const { token, name, password } = request.body as { token: string; name: string; password: string };
     const result = await stores.invitations.acceptAsNewUser(token, { name, password });
-    reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
+    reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(ctx, request));
     return reply.code(201).send({ ok: true, ...result });
   });
 
