@@ -182,6 +182,21 @@ describeEachDb('integration keys and the auth matrix', (env) => {
     }
   });
 
+  test('a key made by a key that expires expires with it at the latest', async () => {
+    const store = await env.createStore();
+    const url = `/developer/keys?storeId=${store.storeId}`;
+    const parentExpires = new Date(Date.now() + 3600_000).toISOString();
+    const parent = await env.createKey(store, ['developer', 'catalog:read'], { expiresAt: parentExpires });
+    const mint = (payload: Record<string, unknown>) => env.inject({ method: 'POST', url, headers: { 'x-api-key': parent }, payload: { scopes: ['catalog:read'], ...payload } });
+    const unbounded = await mint({ name: 'no expiry asked' });
+    assert.equal(unbounded.statusCode, 201, unbounded.body);
+    assert.equal(unbounded.data.key.expiresAt, parentExpires);
+    const later = await mint({ name: 'later', expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString() });
+    assert.equal(later.data.key.expiresAt, parentExpires);
+    const sooner = new Date(Date.now() + 600_000).toISOString();
+    assert.equal((await mint({ name: 'sooner', expiresAt: sooner })).data.key.expiresAt, sooner);
+  });
+
   test('the key record says who created it: user:<id> for a session, key:<keyId> for a key, null for the CLI', async () => {
     const store = await env.createStore();
     const me = await env.inject({ method: 'GET', url: '/api/auth/me', headers: env.staffHeaders(store) });

@@ -138,6 +138,7 @@ export function createKeysService(ctx: AppContext) {
         `A key can only create keys within its own scopes, and this key lacks ${lacking.join(', ')}${defaulted ? ` (no scopes were given, so the default website set was asked for: ${scopes.join(', ')})` : ''}. Ask only for scopes it has (${[...own].join(', ')}), or create the key from an owner or admin session.`,
       );
     }
+    return creator.expires_at;
   }
 
   return {
@@ -173,7 +174,9 @@ export function createKeysService(ctx: AppContext) {
       if (creatorKeyId === null) await db.insertInto('api_keys').values(row).execute();
       else {
         await db.transaction().execute(async (trx) => {
-          await checkCreatorKey(trx, storeId, creatorKeyId, scopes, defaulted);
+          // A key made by a key that expires expires with it at the latest.
+          const creatorExpires = await checkCreatorKey(trx, storeId, creatorKeyId, scopes, defaulted);
+          if (creatorExpires && (row.expires_at === null || row.expires_at > creatorExpires)) row.expires_at = creatorExpires;
           await trx.insertInto('api_keys').values(row).execute();
         });
       }
