@@ -1,15 +1,16 @@
 // Settings and members in Chromium, through the UI, on both engines: the owner saves the store's
 // settings (a time zone found by searching, customer emails, fees with a worked example); a refused
 // save keeps the form with the reason under the field; leaving unsaved changes asks first; a new
-// slug is announced before saving and moves the public blog; members are invited (an existing
-// account keeps its password, a new one's temporary password is shown once and copied), removed
+// slug is announced before saving and moves the public blog; members are invited by a link (without
+// mail on the server the inviter is shown it to pass on, and copies it), invitations are listed until
+// accepted, resent (the old link stops working) and withdrawn after confirmation; a member is removed
 // after confirmation, and the last owner's removal is refused with the reason in words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { TestStore } from '../../test/helpers/app.ts';
-import { describeConsole, inspect as inspectPage, signInThroughUi } from './harness.ts';
+import { describeConsole, dismissNotices, inspect as inspectPage, signInThroughUi } from './harness.ts';
 
 /** inspect() with the pointer off every control: a hovered button or link shows the shell's hover colours. */
 async function inspect(page: Page, name: string, engine: string) {
@@ -130,49 +131,108 @@ describeConsole('console settings and members', (c) => {
     }
   });
 
-  test('members: an existing account joins with its own password, a new one gets a temporary password shown once; removal asks first; the last owner stays', async () => {
+  test('members: invitations are links (shared by hand without mail), listed until accepted, an expired one resent with a new link and withdrawn after asking; removal asks first; the last owner stays', async () => {
     const store = await c.env.createStore({ name: 'Ama Tailoring' });
     const existing = await c.env.createStore({ name: 'Yaw Shoes' });
-    const staffEmail = `kwame-${randomBytes(3).toString('hex')}@example.test`;
+    const member = await c.env.addMember(store, { role: 'staff', name: 'Kwame Staff' });
+    const newEmail = `esi-${randomBytes(3).toString('hex')}@example.test`;
+    const preview = (token: string) => c.env.inject({ method: 'POST', url: '/api/auth/invitation', payload: { token } });
+    const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
     const { context, page } = await openSettings(store);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: c.base });
     try {
       const members = page.getByRole('list', { name: 'Members of the store' });
+      const invited = page.getByRole('list', { name: 'Invited, not yet joined' });
       await members.getByText(/\(you\)/).waitFor();
+      await members.getByText('Kwame Staff').waitFor();
 
+      // An existing account is invited like anyone else: the server has no mail, so the inviter gets the link.
       await page.getByRole('button', { name: 'Invite a member' }).click();
       let dialog = page.getByRole('dialog', { name: 'Invite a member' });
       await dialog.getByLabel(/^Email/).fill(existing.email);
       await dialog.getByLabel(/^Role/).and(page.locator('input')).click();
       await page.getByRole('option', { name: 'Admin', exact: true }).click();
       await dialog.getByText(/Everything but owners/).waitFor();
+      await dialog.getByText(/We email them an invitation link/).waitFor();
+      assert.equal(await dialog.getByText(/temporary/i).count(), 0, 'no temporary password any more');
       await inspect(page, 'settings-invite', c.env.dialect.name);
       await dialog.getByRole('button', { name: 'Invite' }).click();
-      await page.getByText(/already had an account: they sign in with their own password/).waitFor();
-      await members.getByText(existing.email, { exact: false }).waitFor();
+      const share = page.getByRole('dialog', { name: 'Share the invitation link' });
+      await share.waitFor();
+      const existingLink = (await share.getByLabel('Invitation link').innerText()).trim();
+      assert.match(existingLink, new RegExp(`^${c.base}/console/accept-invite\\?token=inv_`));
+      await share.getByText(/Mail is off on this server/).waitFor();
+      await share.getByText(/privately: in person, or in a private message/).waitFor();
+      await share.getByText(/It works once, until .* \(7 days\), and they choose their own password/).waitFor();
+      await share.getByRole('button', { name: 'Copy link' }).click();
+      await share.getByRole('button', { name: 'Copied' }).waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), existingLink);
+      await inspect(page, 'settings-invite-link', c.env.dialect.name);
+      await share.getByRole('button', { name: 'Done' }).click();
+      await share.waitFor({ state: 'detached' });
+      const existingRow = invited.getByRole('listitem').filter({ hasText: existing.email });
+      await existingRow.getByText('Invited', { exact: true }).waitFor();
+      await existingRow.getByText('Admin', { exact: true }).waitFor();
+      await existingRow.getByText(/expires /).waitFor();
+      assert.equal(await members.getByText(existing.email).count(), 0, 'not a member before accepting');
+      assert.equal((await preview(tokenOf(existingLink))).statusCode, 200);
 
-      // The same person again: the API's conflict is said in the dialog, which keeps the form.
+      // Someone new, with the name the inviter knows them by.
       await page.getByRole('button', { name: 'Invite a member' }).click();
       dialog = page.getByRole('dialog', { name: 'Invite a member' });
-      await dialog.getByLabel(/^Email/).fill(existing.email);
+      await dialog.getByLabel(/^Email/).fill(newEmail);
+      await dialog.getByLabel(/^Name/).fill('Esi New');
+      await dialog.getByRole('button', { name: 'Invite' }).click();
+      await share.waitFor();
+      const firstLink = (await share.getByLabel('Invitation link').innerText()).trim();
+      await share.getByText(/Esi New \(esi-.*\) is invited to Ama Tailoring as staff/).waitFor();
+      await share.getByRole('button', { name: 'Done' }).click();
+      await share.waitFor({ state: 'detached' });
+      const esiRow = invited.getByRole('listitem').filter({ hasText: 'Esi New' });
+      await esiRow.getByText(newEmail, { exact: false }).waitFor();
+      await inspect(page, 'settings-invitations', c.env.dialect.name);
+
+      // Seven days later the link has expired: the row says so, and resending makes a new one.
+      await c.env.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('email', '=', newEmail).execute();
+      await page.reload();
+      await esiRow.getByText('Expired', { exact: true }).waitFor();
+      await esiRow.getByText(/the link expired .*: send it again to invite them/).waitFor();
+      await existingRow.getByText('Invited', { exact: true }).waitFor();
+      await inspect(page, 'settings-invitation-expired', c.env.dialect.name);
+
+      // Resend: a new link; the old one stops working.
+      await page.getByRole('button', { name: `Resend the invitation to ${newEmail}` }).click();
+      await share.waitFor();
+      const secondLink = (await share.getByLabel('Invitation link').innerText()).trim();
+      assert.notEqual(secondLink, firstLink);
+      await share.getByRole('button', { name: 'Done' }).click();
+      const old = await preview(tokenOf(firstLink));
+      assert.equal(old.statusCode, 400, old.body);
+      assert.equal(old.data.error, 'invitation-withdrawn');
+      assert.equal((await preview(tokenOf(secondLink))).statusCode, 200);
+      await esiRow.getByText('Invited', { exact: true }).waitFor();
+
+      // Withdraw asks first, then the row goes and the link stops working.
+      await page.getByRole('button', { name: `Withdraw the invitation to ${newEmail}` }).click();
+      const withdraw = page.getByRole('dialog', { name: 'Withdraw the invitation?' });
+      await withdraw.getByText(`The link sent to ${newEmail} stops working`).waitFor();
+      await inspect(page, 'settings-withdraw', c.env.dialect.name);
+      await withdraw.getByRole('button', { name: 'Withdraw invitation' }).click();
+      await page.getByText(`Invitation to ${newEmail} withdrawn`).waitFor();
+      await esiRow.waitFor({ state: 'detached' });
+      assert.equal((await preview(tokenOf(secondLink))).data.error, 'invitation-withdrawn');
+      await existingRow.waitFor();
+
+      // Someone already a member: the API's conflict is said in the dialog, which keeps the form.
+      await dismissNotices(page);
+      await page.getByRole('button', { name: 'Invite a member' }).click();
+      dialog = page.getByRole('dialog', { name: 'Invite a member' });
+      await dialog.getByLabel(/^Email/).fill(member.email);
       await dialog.getByRole('button', { name: 'Invite' }).click();
       await dialog.getByRole('alert').filter({ hasText: /already a member/ }).waitFor();
-      await dialog.getByLabel(/^Email/).fill(staffEmail);
-      await dialog.getByLabel(/^Name/).fill('Kwame Staff');
-      await dialog.getByRole('button', { name: 'Invite' }).click();
-      const shown = page.getByRole('dialog', { name: 'Share the temporary password' });
-      await shown.waitFor();
-      const temporary = (await shown.getByLabel('Temporary password').innerText()).trim();
-      await shown.getByText(/Give it to them safely/).waitFor();
-      await shown.getByRole('button', { name: 'Copy password' }).click();
-      await shown.getByRole('button', { name: 'Copied' }).waitFor();
-      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), temporary);
-      await inspect(page, 'settings-temporary-password', c.env.dialect.name);
-      await shown.getByRole('button', { name: 'Done' }).click();
-      await members.getByText('Kwame Staff').waitFor();
-      const login = await c.env.inject({ method: 'POST', url: '/api/auth/login', payload: { email: staffEmail, password: temporary } });
-      assert.equal(login.statusCode, 200, login.body);
-      assert.equal(login.data.user.mustChangePassword, true);
+      assert.equal(await dialog.getByLabel(/^Email/).inputValue(), member.email);
+      await inspect(page, 'settings-invite-conflict', c.env.dialect.name);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
 
       await page.getByRole('button', { name: 'Remove Kwame Staff' }).click();
       const remove = page.getByRole('dialog', { name: 'Remove Kwame Staff?' });
@@ -191,8 +251,13 @@ describeConsole('console settings and members', (c) => {
       assert.equal(await leave.getByRole('button', { name: 'Leave store' }).count(), 0);
       await inspect(page, 'settings-last-owner', c.env.dialect.name);
       await leave.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+      // The existing account accepts (with its own session): it is a member, with the invited role.
+      const accepted = await c.env.inject({ method: 'POST', url: '/api/auth/invitation/accept', headers: c.env.staffHeaders(existing), payload: { token: tokenOf(existingLink) } });
+      assert.equal(accepted.statusCode, 200, accepted.body);
       const list = await c.env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/members`, headers: c.env.staffHeaders(store) });
       assert.deepEqual(list.data.members.map((m: { role: string }) => m.role).sort(), ['admin', 'owner']);
+      assert.deepEqual(list.data.invitations, []);
     } finally {
       await context.close();
     }
