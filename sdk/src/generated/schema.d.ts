@@ -1755,6 +1755,8 @@ export interface components {
             message: string;
             /** @constant */
             ok: false;
+            /** @description on some 429s, which budget was used up: invalid-keys-from-address, invitations-per-hour */
+            reason?: string;
             receivedVersion?: string;
             requestId: string;
         };
@@ -2016,15 +2018,39 @@ export interface components {
             url: string;
         };
         Store: {
+            /** @description customers may cancel or move a booking through its manage link until this many minutes before it starts (default 120) */
+            cancellationCutoffMinutes: number;
+            closedDates: string[];
+            contact: {
+                address: string | null;
+                email: string | null;
+                mapUrl: string | null;
+                phone: string | null;
+                whatsapp: string | null;
+            };
+            /** @description ISO 3166 alpha-2; defaults to the time zone's country (GH for Africa/Accra). Phone numbers are read in it. */
+            country: string;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
              */
             createdAt: string;
             currency: string;
+            /** @description opening hours, in the store time zone (shown to customers) */
+            hours: {
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description after start; 24:00 is the end of the day */
+                end: string;
+                start: string;
+            }[];
             id: string;
+            /** @description BCP 47 tag messages and pages are written in (dates, times, money); default en-<country> where known, else en-GB */
+            locale: string;
             name: string;
+            /** @description false: customers get no messages from the store */
             notificationsEnabled: boolean;
+            /** @description reminder mails this many minutes before a booking starts (15 min to 7 days, at most 4); [] turns reminders off. Default [1440] */
+            reminderMinutes: number[];
             settings: {
                 feeBearer: "customer" | "store";
                 /** @description platform fee in basis points of the subtotal */
@@ -3119,9 +3145,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description customers may cancel or move a booking through its manage link until this many minutes before it starts (default 120) */
+                    cancellationCutoffMinutes?: number;
+                    closedDates?: string[];
+                    /** @description the fields given are set (null or "" clears one); the others stay */
+                    contact?: {
+                        address?: string | null;
+                        email?: string | null;
+                        mapUrl?: string | null;
+                        phone?: string | null;
+                        whatsapp?: string | null;
+                    };
+                    /** @description ISO 3166 alpha-2; defaults to the time zone's country (GH for Africa/Accra). Phone numbers are read in it. */
+                    country?: string;
                     currency?: string;
+                    /** @description opening hours, in the store time zone (shown to customers) */
+                    hours?: {
+                        day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                        /** @description after start; 24:00 is the end of the day */
+                        end: string;
+                        start: string;
+                    }[];
+                    /** @description BCP 47 tag messages and pages are written in (dates, times, money); default en-<country> where known, else en-GB */
+                    locale?: string;
                     name?: string;
                     notificationsEnabled?: boolean;
+                    /** @description reminder mails this many minutes before a booking starts (15 min to 7 days, at most 4); [] turns reminders off. Default [1440] */
+                    reminderMinutes?: number[];
                     settings?: {
                         feeBearer?: "customer" | "store";
                         /** @description platform fee in basis points of the subtotal */

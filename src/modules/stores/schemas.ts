@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import { IsoTimestamp, NonBlank } from '../../http/schemas.ts';
 import { pattern } from '../../http/validation.ts';
+import { ScheduleSchema } from '../catalog/schemas.ts';
+import { PROFILE_LIMITS } from './profile.ts';
 
 const CurrencyCode = Type.String(pattern(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code in capitals, e.g. GHS'));
 
@@ -18,14 +20,44 @@ export const StoreSettingsSchema = Type.Object({
   feeBearer: Type.Union([Type.Literal('customer'), Type.Literal('store')]),
 });
 
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const StoreContactSchema = Type.Object(
+  {
+    phone: Nullable(Type.String({ maxLength: PROFILE_LIMITS.contactText, description: 'as dialled in the store\'s country, or with +country code; shown as entered, called as E.164' })),
+    whatsapp: Nullable(Type.String({ maxLength: PROFILE_LIMITS.contactText, description: 'the WhatsApp number; messages and pages link to it (wa.me)' })),
+    email: Nullable(Type.String({ maxLength: 254, description: 'Reply-To of every customer message' })),
+    address: Nullable(Type.String({ maxLength: PROFILE_LIMITS.address })),
+    mapUrl: Nullable(Type.String({ maxLength: 2000, description: 'an http(s) link to the store on a map' })),
+  },
+  { additionalProperties: false },
+);
+
+const ReminderOffsets = Type.Array(
+  Type.Integer({ minimum: PROFILE_LIMITS.reminderMinutes.min, maximum: PROFILE_LIMITS.reminderMinutes.max }),
+  { maxItems: PROFILE_LIMITS.reminderMinutes.count, description: 'reminder mails this many minutes before a booking starts (15 min to 7 days, at most 4); [] turns reminders off. Default [1440]' },
+);
+
+/** The profile fields of a store (CONTRACT: "Store profile"), with their defaults filled in. */
+export const StoreProfileFields = {
+  contact: StoreContactSchema,
+  country: Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166 alpha-2; defaults to the time zone\'s country (GH for Africa/Accra). Phone numbers are read in it.' }),
+  locale: Type.String({ maxLength: 35, description: 'BCP 47 tag messages and pages are written in (dates, times, money); default en-<country> where known, else en-GB' }),
+  hours: { ...ScheduleSchema.properties.weeklyHours, description: 'opening hours, in the store time zone (shown to customers)' },
+  closedDates: ScheduleSchema.properties.closedDates,
+  cancellationCutoffMinutes: Type.Integer({ minimum: 0, maximum: PROFILE_LIMITS.cancellationCutoffMinutes, description: 'customers may cancel or move a booking through its manage link until this many minutes before it starts (default 120)' }),
+  reminderMinutes: ReminderOffsets,
+};
+
 export const StoreSchema = Type.Object({
   id: Type.String(),
   slug: Type.String(),
   name: Type.String(),
   currency: Type.String(),
   timezone: Type.String(),
-  notificationsEnabled: Type.Boolean(),
+  notificationsEnabled: Type.Boolean({ description: 'false: customers get no messages from the store' }),
   settings: StoreSettingsSchema,
+  ...StoreProfileFields,
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 });
@@ -90,6 +122,13 @@ export const UpdateStoreBody = Type.Object(
     timezone: Type.Optional(Type.String({ maxLength: 64 })),
     notificationsEnabled: Type.Optional(Type.Boolean()),
     settings: Type.Optional(Type.Partial(StoreSettingsSchema, { additionalProperties: false })),
+    contact: Type.Optional(Type.Partial(StoreContactSchema, { additionalProperties: false, description: 'the fields given are set (null or "" clears one); the others stay' })),
+    country: Type.Optional(StoreProfileFields.country),
+    locale: Type.Optional(StoreProfileFields.locale),
+    hours: Type.Optional(StoreProfileFields.hours),
+    closedDates: Type.Optional(StoreProfileFields.closedDates),
+    cancellationCutoffMinutes: Type.Optional(StoreProfileFields.cancellationCutoffMinutes),
+    reminderMinutes: Type.Optional(StoreProfileFields.reminderMinutes),
   },
   { minProperties: 1, additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import { slugify } from '../../shared/slug.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
 import { backgroundTasks } from '../../shared/background.ts';
 import { createInvitations } from './invitations.ts';
+import { applyProfilePatch, profileOf, profilePatchErrors, type ProfilePatch, type StoreProfile } from './profile.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import * as repo from './repository.ts';
 import type { StoreRow } from './tables.ts';
@@ -26,7 +27,7 @@ export interface StoreSettings {
 
 export const DEFAULT_SETTINGS: StoreSettings = { platformFeeBps: 0, platformFeeFixedMinor: 0, feeBearer: 'store' };
 
-export interface Store {
+export interface Store extends StoreProfile {
   id: string;
   slug: string;
   name: string;
@@ -79,14 +80,16 @@ function usableZone(stored: string): string {
 }
 
 export function toStore(row: StoreRow): Store {
+  const timezone = usableZone(row.timezone);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     currency: row.currency,
-    timezone: usableZone(row.timezone),
+    timezone,
     notificationsEnabled: Number(row.notifications_enabled) === 1,
     settings: { ...DEFAULT_SETTINGS, ...JSON.parse(row.settings as unknown as string) },
+    ...profileOf(row.profile, timezone),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -118,6 +121,9 @@ function checkStoreInput(input: NewStoreInput, prefix = 'store.') {
   if (input.slug !== undefined && slugify(input.slug) !== input.slug) details.push({ field: `${prefix}slug`, message: 'lowercase letters, digits and single hyphens only' });
   if (details.length) throw validationFailed(details);
 }
+
+/** The fields of a store update that belong to its profile (profile.ts). */
+const PROFILE_FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cancellationCutoffMinutes', 'reminderMinutes'] as const;
 
 /** The notifier topic of a change to a store's row (its key: the store id). */
 export const STORE_TOPIC = 'store';
@@ -247,6 +253,7 @@ export function createStoresService(ctx: AppContext) {
         timezone: input.store.timezone ?? DEFAULT_TIMEZONE,
         notifications_enabled: 1,
         settings: JSON.stringify(DEFAULT_SETTINGS),
+        profile: '{}',
         created_at: now,
         updated_at: now,
       };
@@ -407,10 +414,17 @@ export function createStoresService(ctx: AppContext) {
     /** A new slug moves the store's public blog URLs with it (its published posts' projection too). */
     async updateStore(
       storeId: string,
-      patch: { name?: string; slug?: string; currency?: string; timezone?: string; notificationsEnabled?: boolean; settings?: Partial<StoreSettings> },
+      patch: { name?: string; slug?: string; currency?: string; timezone?: string; notificationsEnabled?: boolean; settings?: Partial<StoreSettings> } & ProfilePatch,
     ): Promise<Store> {
       const current = await service.getStore(storeId);
       checkStoreInput({ name: patch.name ?? current.name, slug: patch.slug, currency: patch.currency, timezone: patch.timezone }, '');
+      const profilePatch: ProfilePatch = {};
+      for (const field of PROFILE_FIELDS) if (patch[field] !== undefined) (profilePatch as Record<string, unknown>)[field] = patch[field];
+      const hasProfile = Object.keys(profilePatch).length > 0;
+      if (hasProfile) {
+        const problems = profilePatchErrors(profilePatch, patch.country ?? current.country);
+        if (problems.length) throw validationFailed(problems);
+      }
       const newSlug = patch.slug !== undefined && patch.slug !== current.slug ? patch.slug : undefined;
       const slugTaken = () => conflict('slug-taken', 'This store slug is taken.', [{ field: 'slug', message: 'already used by another store' }]);
       if (newSlug && (await repo.slugTaken(db, newSlug))) throw slugTaken();
@@ -423,6 +437,7 @@ export function createStoresService(ctx: AppContext) {
             ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
             ...(patch.notificationsEnabled !== undefined ? { notifications_enabled: patch.notificationsEnabled ? 1 : 0 } : {}),
             ...(patch.settings !== undefined ? { settings: JSON.stringify({ ...current.settings, ...patch.settings }) } : {}),
+            ...(hasProfile ? { profile: applyProfilePatch((await repo.findStoreById(trx, storeId))?.profile, profilePatch) } : {}),
             updated_at: nowIso(),
           });
         } catch (error) {

@@ -7,6 +7,8 @@ export interface StoreRow {
   notifications_enabled: number;
   /** JSON text of StoreSettings. */
   settings: string;
+  /** JSON text of the profile fields the store set (profile.ts fills in the rest). */
+  profile: string;
   created_at: string;
   updated_at: string;
 }
@@ -35,6 +37,8 @@ export interface MembershipRow {
   user_id: string;
   role: 'owner' | 'admin' | 'staff';
   created_at: string;
+  /** JSON text of the store alerts the member chose; null: the role's default. */
+  notifications?: string | null;
 }
 
 /** A staff invitation: a single-use link valid until expires_at; the token itself is never stored. */
