@@ -65,6 +65,7 @@ const router = createBrowserRouter(
     { path: '/signup', lazy: () => import('./routes/auth/SignupPage') },
     { path: '/forgot-password', lazy: () => import('./routes/auth/ForgotPasswordPage') },
     { path: '/reset-password', lazy: () => import('./routes/auth/ResetPasswordPage') },
+    { path: '/accept-invite', lazy: () => import('./routes/auth/AcceptInvitePage') },
     { path: '/no-store', lazy: () => import('./routes/auth/NoStorePage') },
     {
       path: '/s/:storeId',
