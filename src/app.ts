@@ -33,6 +33,7 @@ import { createCheckoutService } from './modules/checkout/service.ts';
 import { createReportingService } from './modules/reporting/service.ts';
 import { createSyncService } from './modules/developer/sync-service.ts';
 import { createBlogService } from './modules/blog/service.ts';
+import { createMessagesService } from './modules/messages/service.ts';
 import { storesRoutes } from './modules/stores/routes.ts';
 import { developerRoutes } from './modules/developer/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -42,6 +43,7 @@ import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { reportingRoutes } from './modules/reporting/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { messagesRoutes } from './modules/messages/routes.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -130,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   ctx.services.reporting = createReportingService(ctx);
   ctx.services.sync = createSyncService(ctx);
   ctx.services.blog = createBlogService(ctx);
+  ctx.services.messages = createMessagesService(ctx);
   app.decorate('ctx', ctx);
   // Every route, so a test can prove the OpenAPI document covers them all.
   const registeredRoutes: RegisteredRoute[] = [];
@@ -190,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(checkoutRoutes, { ctx });
   await app.register(reportingRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
+  await app.register(messagesRoutes, { ctx });
   await registerConsole(app);
   await app.register(demoAssetRoutes);
 

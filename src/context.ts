@@ -15,6 +15,7 @@ import type { CheckoutService } from './modules/checkout/service.ts';
 import type { ReportingService } from './modules/reporting/service.ts';
 import type { SyncService } from './modules/developer/sync-service.ts';
 import type { BlogService } from './modules/blog/service.ts';
+import type { MessagesService } from './modules/messages/service.ts';
 
 /**
  * Module services, built once per app in app.ts. Modules call each other through these,
@@ -32,6 +33,7 @@ export interface Services {
   reporting: ReportingService;
   sync: SyncService;
   blog: BlogService;
+  messages: MessagesService;
 }
 
 export interface AppContext {

@@ -3,7 +3,7 @@ import type { AppContext } from './context.ts';
 import { analyzeGrownTables, optimizeDatabase } from './db/connect.ts';
 import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { startEventsWorkers } from './modules/events/workers.ts';
-import { startBookingsWorkers } from './modules/bookings/workers.ts';
+import { startMessageWorkers } from './modules/messages/worker.ts';
 import { startCheckoutWorkers } from './modules/checkout/workers.ts';
 
 /** How often housekeeping runs (on every instance; each delete is idempotent). */
@@ -14,7 +14,7 @@ const GROWN_TABLES_INTERVAL_MS = 2_000;
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   await startEventsWorkers(ctx);
-  await startBookingsWorkers(ctx);
+  await startMessageWorkers(ctx);
   await startCheckoutWorkers(ctx);
   startHousekeeping(ctx);
 }

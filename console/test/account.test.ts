@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { startSmtpPeer, waitFor } from '../../test/helpers/smtp.ts';
-import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
+import { startMessageWorkers } from '../../src/modules/messages/worker.ts';
 import { describeConsole, inspect as inspectPage, signInThroughUi } from './harness.ts';
 
 /** inspect() with the pointer off every control: a hovered button or link shows the shell's hover colours. */
@@ -33,7 +33,7 @@ async function signInAnswer(page: Page, email: string, password: string): Promis
 describeConsole(
   'console account and passwords',
   (c) => {
-    before(() => startBookingsWorkers(c.env.app.ctx, { pollMs: 50 }));
+    before(() => startMessageWorkers(c.env.app.ctx, { pollMs: 50 }));
 
     test('a forgotten password is reset through the emailed link; the old one then fails and the link works once', async () => {
       const store = await c.env.createStore({ name: 'Adom Salon' });
@@ -137,10 +137,9 @@ describeConsole(
       }
     });
 
-    test('a staff member invited through the UI must set their own password first, and is not offered what only owners may do', async () => {
+    test('a staff member invited through the UI gets the link by email, chooses their own password on it, and is not offered what only owners may do', async () => {
       const store = await c.env.createStore({ name: 'Adom Salon' });
       const staffEmail = `abena-${randomBytes(3).toString('hex')}@example.test`;
-      let temporary = '';
       const owner = await c.newPage();
       try {
         await signInThroughUi(owner.page, store.email, store.password);
@@ -153,34 +152,27 @@ describeConsole(
         // Staff is the default role.
         assert.equal(await invite.getByLabel(/^Role/).and(owner.page.locator('input')).inputValue(), 'Staff');
         await invite.getByRole('button', { name: 'Invite' }).click();
-        const shown = owner.page.getByRole('dialog', { name: 'Share the temporary password' });
-        await shown.waitFor();
-        temporary = (await shown.getByLabel('Temporary password').innerText()).trim();
-        assert.match(temporary, /^[A-Za-z0-9]{12,}$/);
-        await shown.getByRole('button', { name: 'Done' }).click();
-        await owner.page.getByRole('list', { name: 'Members of the store' }).getByText('Abena Staff').waitFor();
+        // Mail is on: the link goes to the address only, and the inviter is told so.
+        await owner.page.getByText(`Invitation sent to ${staffEmail}. The link works for 7 days.`).waitFor();
+        assert.equal(await owner.page.getByRole('dialog', { name: 'Share the invitation link' }).count(), 0);
+        const row = owner.page.getByRole('list', { name: 'Invited, not yet joined' }).getByRole('listitem').filter({ hasText: 'Abena Staff' });
+        await row.getByText('Invited', { exact: true }).waitFor();
+        await inspect(owner.page, 'settings-invitation-mailed', c.env.dialect.name);
       } finally {
         await owner.context.close();
       }
+      await waitFor('the invitation mail', () => mailsTo(staffEmail).length === 1);
+      const link = /(http:\/\/[^\s]+\/console\/accept-invite\?token=inv_[A-Za-z0-9_-]+)/.exec(mailsTo(staffEmail)[0].text)?.[1];
+      assert.ok(link, mailsTo(staffEmail)[0].text);
 
       const { context, page } = await c.newPage(390);
       try {
-        await signInThroughUi(page, staffEmail, temporary);
-        await page.waitForURL(/\/account\?first=1/);
-        await page.getByText('Choose your own password to continue').waitFor();
-        // Nothing else is offered, and other pages lead back here.
-        await page.getByRole('button', { name: /Open navigation/ }).click();
-        assert.equal(await page.getByRole('navigation').getByRole('link').count(), 0);
-        await page.getByRole('button', { name: /Close navigation/ }).click();
-        await inspect(page, 'account-first-login', c.env.dialect.name);
-        const storeId = /\/s\/([a-z0-9]+)\//.exec(page.url())![1];
-        await page.goto(`/console/s/${storeId}/today`);
-        await page.waitForURL(/\/account\?first=1/);
-
-        await page.getByLabel(/^Temporary password/).fill(temporary);
-        await page.getByLabel(/^New password/).fill('abena chooses her own');
-        await page.getByLabel(/^Repeat the new password/).fill('abena chooses her own');
-        await page.getByRole('button', { name: 'Change password' }).click();
+        await page.goto(link);
+        await page.getByRole('heading', { level: 1, name: 'Join Adom Salon' }).waitFor();
+        await page.getByLabel(/^Your name/).fill('Abena Mensah');
+        await page.getByLabel(/^Password/).fill('abena chooses her own');
+        await page.getByLabel(/^Repeat the password/).fill('abena chooses her own');
+        await page.getByRole('button', { name: 'Create account and join' }).click();
         await page.waitForURL(/\/today/);
         await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
 
@@ -192,17 +184,16 @@ describeConsole(
         await nav.getByRole('link', { name: 'Settings' }).click();
         await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
         await page.getByText('Only owners and admins can change these settings').waitFor();
-        await page.getByRole('list', { name: 'Members of the store' }).getByText('Abena Staff').waitFor();
+        await page.getByRole('list', { name: 'Members of the store' }).getByText('Abena Mensah').waitFor();
         assert.equal(await page.getByRole('button', { name: 'Save settings' }).count(), 0);
         assert.equal(await page.getByRole('textbox').count(), 0, 'no settings field to edit');
         assert.equal(await page.getByRole('button', { name: 'Invite a member' }).count(), 0);
         assert.equal(await page.getByRole('button', { name: /^Remove / }).count(), 0);
         await inspect(page, 'settings-staff', c.env.dialect.name);
 
-        // The old temporary password is gone; the chosen one works.
+        // The chosen password works.
         const fresh = await c.newPage();
         try {
-          assert.equal(await signInAnswer(fresh.page, staffEmail, temporary), 'refused');
           assert.equal(await signInAnswer(fresh.page, staffEmail, 'abena chooses her own'), 'in');
           await fresh.page.waitForURL(/\/today/);
         } finally {

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { TestStore } from '../../test/helpers/app.ts';
-import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
+import { startMessageWorkers } from '../../src/modules/messages/worker.ts';
 import { describeConsole, inspect, signInThroughUi } from './harness.ts';
 import { startSmtpPeer, waitFor } from '../../test/helpers/smtp.ts';
 import { createService, dayIn, partnerBooks } from './booking-helpers.ts';
@@ -15,7 +15,8 @@ import { createService, dayIn, partnerBooks } from './booking-helpers.ts';
 const ZONE = 'Asia/Tokyo';
 const smtp = await startSmtpPeer();
 after(() => smtp.stop());
-const mailsFor = (reference: string) => smtp.messages.filter((m) => m.raw.includes(reference));
+// The customer's mails (the owner's alerts name the booking too).
+const mailsFor = (reference: string) => smtp.messages.filter((m) => m.raw.includes(reference) && !m.to.some((to) => to.startsWith('owner')));
 const dayName = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 describeConsole(
@@ -30,7 +31,7 @@ describeConsole(
     const day3 = dayIn(ZONE, 3);
 
     before(async () => {
-      await startBookingsWorkers(c.env.app.ctx, { pollMs: 50 });
+      await startMessageWorkers(c.env.app.ctx, { pollMs: 50 });
       store = await c.env.createStore({ name: 'Adom Salon', timezone: ZONE });
       key = await c.env.createKey(store);
       serviceId = (await createService(c.env, store, { name: 'Braids', start: '09:00', end: '12:00', capacity: 1 })).id;

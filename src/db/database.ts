@@ -10,6 +10,7 @@ import type { CheckoutTables } from '../modules/checkout/tables.ts';
 import type { EventTables } from '../modules/events/tables.ts';
 import type { DeveloperTables } from '../modules/developer/tables.ts';
 import type { BlogTables } from '../modules/blog/tables.ts';
+import type { MessageTables } from '../modules/messages/tables.ts';
 import type { HttpTables } from '../http/tables.ts';
 
 export interface Database
@@ -22,4 +23,5 @@ export interface Database
     EventTables,
     DeveloperTables,
     BlogTables,
+    MessageTables,
     HttpTables {}

@@ -23,6 +23,12 @@ export const OPERATION_IDS: Record<string, string> = {
   'DELETE /api/stores/{storeId}/members/{userId}': 'removeMember',
   'POST /api/stores/{storeId}/invitations/{invitationId}/resend': 'resendInvitation',
   'DELETE /api/stores/{storeId}/invitations/{invitationId}': 'withdrawInvitation',
+  // messages
+  'GET /api/stores/{storeId}/messages/preview': 'previewMessage',
+  'GET /api/stores/{storeId}/bookings/{bookingId}/messages': 'listBookingMessages',
+  'GET /api/stores/{storeId}/messages/state': 'getMailState',
+  'GET /api/me/notifications': 'getMyNotifications',
+  'PATCH /api/me/notifications': 'updateMyNotifications',
   // developer management
   'POST /developer/keys': 'createKey',
   'GET /developer/keys': 'listKeys',

@@ -240,7 +240,10 @@ describeEachDb('POST /v1IntegrationBookings', (env) => {
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.headers['cache-control'], 'no-store');
     const { booking, ...top } = res.data;
-    assert.deepEqual(Object.keys(top).sort(), ['bookingId', 'bookingStatus', 'ok', 'paymentStatus', 'reference', 'status', 'storeId']);
+    assert.deepEqual(Object.keys(top).sort(), ['bookingId', 'bookingStatus', 'manageUrl', 'ok', 'paymentStatus', 'reference', 'status', 'storeId']);
+    assert.match(top.manageUrl, /^http:\/\/localhost:3000\/b\/[0-9A-Za-z]{24}$/);
+    assert.equal(booking.manageUrl, top.manageUrl);
+    assert.equal(booking.cancellation, null);
     assert.equal(top.ok, true);
     assert.equal(top.storeId, store.storeId);
     assert.match(top.reference, /^IB-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);

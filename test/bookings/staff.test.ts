@@ -11,7 +11,8 @@ type Status = (typeof STATUSES)[number];
 const ALLOWED: Record<Status, Status[]> = {
   pending: ['confirmed', 'cancelled', 'rescheduled'],
   confirmed: ['completed', 'cancelled', 'rescheduled'],
-  rescheduled: ['confirmed', 'cancelled'],
+  // A moved booking counts as confirmed at its new time: it can be moved again or completed.
+  rescheduled: ['confirmed', 'completed', 'cancelled', 'rescheduled'],
   completed: [],
   cancelled: [],
 };

@@ -5,7 +5,7 @@ import { after, before, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, type Response, type TestEnv, type TestStore } from '../helpers/app.ts';
 import { startSmtpPeer, waitFor } from '../helpers/smtp.ts';
-import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
+import { startMessageWorkers } from '../../src/modules/messages/worker.ts';
 
 const PASSWORD = 'a password of my own';
 
@@ -205,7 +205,7 @@ const smtp = await startSmtpPeer();
 after(() => smtp.stop());
 
 describeEachDb('staff invitations by mail (a real SMTP server)', (env) => {
-  before(() => startBookingsWorkers(env.app.ctx, { pollMs: 50 }));
+  before(() => startMessageWorkers(env.app.ctx, { pollMs: 50 }));
 
   test('the link goes to the address only: the answer has no link, the mail has it, and the outbox keeps none once sent', async () => {
     const store = await env.createStore({ name: 'Kente & Co' });

@@ -4,7 +4,7 @@ import { after, before, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, expectError, type TestEnv } from '../helpers/app.ts';
 import { startSmtpPeer, waitFor } from '../helpers/smtp.ts';
-import { startBookingsWorkers } from '../../src/modules/bookings/workers.ts';
+import { startMessageWorkers } from '../../src/modules/messages/worker.ts';
 import { runHousekeeping } from '../../src/workers.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -38,7 +38,7 @@ async function resetLink(env: TestEnv, asTyped: string): Promise<string> {
 describeEachDb(
   'passwords: change, reset by email, temporary passwords',
   (env) => {
-    before(() => startBookingsWorkers(env.app.ctx, { pollMs: 50 }));
+    before(() => startMessageWorkers(env.app.ctx, { pollMs: 50 }));
 
     test('changing the password checks the current one, ends the other sessions and keeps this one', async () => {
       const store = await env.createStore();
@@ -132,9 +132,9 @@ describeEachDb(
       // The mail step of the known account is held until the answer is in.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const bookings = env.app.ctx.services.bookings;
-      const queueAccountMail = bookings.queueAccountMail.bind(bookings);
-      const spy = mock.method(bookings, 'queueAccountMail', async (...args: Parameters<typeof queueAccountMail>) => {
+      const messages = env.app.ctx.services.messages;
+      const queueAccountMail = messages.queueAccountMail.bind(messages);
+      const spy = mock.method(messages, 'queueAccountMail', async (...args: Parameters<typeof queueAccountMail>) => {
         await held;
         return queueAccountMail(...args);
       });

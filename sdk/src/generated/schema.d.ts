@@ -170,6 +170,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which store alerts you are emailed, per store (owners get all by default, others none) */
+        get: operations["getMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Choose which alerts of one of your stores you are emailed (the fields given change; 403 if you are not a member) */
+        patch: operations["updateMyNotifications"];
+        trace?: never;
+    };
     "/api/public/blog": {
         parameters: {
             query?: never;
@@ -360,6 +378,23 @@ export interface paths {
         head?: never;
         /** Change status (CONTRACT §4 transitions; rescheduled carries bookingDate and bookingTime), staff notes or payment status */
         patch: operations["updateBooking"];
+        trace?: never;
+    };
+    "/api/stores/{storeId}/bookings/{bookingId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages of a booking, oldest first: to whom, what, and whether each was sent, failed or waits */
+        get: operations["listBookingMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/stores/{storeId}/customers": {
@@ -570,6 +605,40 @@ export interface paths {
         post?: never;
         /** Remove a member (owner/admin); the last owner stays */
         delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/messages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A message kind rendered with the store's name, contact, time zone and locale, about a made-up booking or order: subject, HTML and text, and the calendar file for booking mails */
+        get: operations["previewMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/messages/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the server sends mail (SMTP configured) and what waits in the outbox */
+        get: operations["getMailState"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1407,7 +1476,7 @@ export interface components {
             /** @description hosted page (served while published) */
             url: string;
         };
-        /** @description Booking record (CONTRACT §4) */
+        /** @description Booking record */
         Booking: {
             attributes: {
                 [key: string]: unknown;
@@ -1416,6 +1485,16 @@ export interface components {
             bookingId: string;
             bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
             bookingTime: string;
+            /** @description set once the booking is cancelled: by whom, why, when */
+            cancellation: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                at: string;
+                by: "store" | "customer";
+                reason: string | null;
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -1434,6 +1513,8 @@ export interface components {
             endAt: string;
             /** @description HH:MM in the store time zone */
             endTime: string;
+            /** @description the booking's page for its customer ({PUBLIC_BASE_URL}/b/<token>): see it, cancel it or move it until the store's cut-off. A secret of this booking: give it to its customer only. Works until 7 days after the booking ends. */
+            manageUrl: string;
             notes: string | null;
             paymentAmount: number | null;
             paymentAmountMinor: number | null;
@@ -1940,6 +2021,16 @@ export interface components {
             bookingId: string;
             bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
             bookingTime: string;
+            /** @description set once the booking is cancelled: by whom, why, when */
+            cancellation: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                at: string;
+                by: "store" | "customer";
+                reason: string | null;
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -1958,6 +2049,8 @@ export interface components {
             endAt: string;
             /** @description HH:MM in the store time zone */
             endTime: string;
+            /** @description the booking's page for its customer ({PUBLIC_BASE_URL}/b/<token>): see it, cancel it or move it until the store's cut-off. A secret of this booking: give it to its customer only. Works until 7 days after the booking ends. */
+            manageUrl: string;
             notes: string | null;
             paymentAmount: number | null;
             paymentAmountMinor: number | null;
@@ -2941,6 +3034,108 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    getMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        stores: {
+                            /** @description newBooking: a booking arrives; bookingChanged: a customer cancels or moves one; newOrder: an order arrives; orderPaid: an order is paid */
+                            notifications: {
+                                bookingChanged: boolean;
+                                newBooking: boolean;
+                                newOrder: boolean;
+                                orderPaid: boolean;
+                            };
+                            role: string;
+                            storeId: string;
+                            storeName: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bookingChanged?: boolean;
+                    newBooking?: boolean;
+                    newOrder?: boolean;
+                    orderPaid?: boolean;
+                    storeId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        store: {
+                            /** @description newBooking: a booking arrives; bookingChanged: a customer cancels or moves one; newOrder: an order arrives; orderPaid: an order is paid */
+                            notifications: {
+                                bookingChanged: boolean;
+                                newBooking: boolean;
+                                newOrder: boolean;
+                                orderPaid: boolean;
+                            };
+                            role: string;
+                            storeId: string;
+                            storeName: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     listPublicPosts: {
         parameters: {
             query: {
@@ -3678,6 +3873,7 @@ export interface operations {
                     bookingDate?: string;
                     /** @description with status rescheduled: the new time (HH:MM) */
                     bookingTime?: string;
+                    cancellationReason?: string | null;
                     paymentStatus?: "payment_pending" | "paid" | "manual_review" | "refunded";
                     staffNotes?: string | null;
                     status?: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
@@ -3695,6 +3891,60 @@ export interface operations {
                 content: {
                     "application/json": {
                         booking: components["schemas"]["StaffBooking"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listBookingMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: {
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            /** @description the message kind (booking.confirmed, booking.reminder, alert.booking.new…) */
+                            kind: string;
+                            lastError: string | null;
+                            messageId: string;
+                            nextAttemptAt: string | null;
+                            sentAt: string | null;
+                            status: "pending" | "sent" | "failed";
+                            subject: string | null;
+                            to: string;
+                        }[];
                         ok: boolean;
                     };
                 };
@@ -4715,6 +4965,93 @@ export interface operations {
                 content: {
                     "application/json": {
                         ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    previewMessage: {
+        parameters: {
+            query: {
+                kind: "booking.received" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.reminder" | "order.received" | "order.paid" | "order.refunded" | "alert.booking.new" | "alert.booking.changed" | "alert.order.new" | "alert.order.paid";
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calendar: string | null;
+                        /** @description the sender's display name */
+                        from: string;
+                        html: string;
+                        kind: string;
+                        ok: boolean;
+                        replyTo: string | null;
+                        subject: string;
+                        text: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getMailState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        failed: number;
+                        /** @description false: no SMTP_URL; messages are kept in the outbox (mail_outbox) and not sent */
+                        mailEnabled: boolean;
+                        ok: boolean;
+                        oldestPendingAt: string | null;
+                        pending: number;
                     };
                 };
             };
@@ -7535,6 +7872,8 @@ export interface operations {
                         booking: components["schemas"]["Booking"];
                         bookingId: string;
                         bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
+                        /** @description the booking's page for its customer (see the booking record) */
+                        manageUrl: string;
                         ok: boolean;
                         paymentStatus: "payment_pending" | "paid" | "manual_review" | "refunded";
                         /** @description IB- + 8 Crockford base32 characters */

@@ -6,7 +6,7 @@ import { isPostgres, type Executor } from '../../db/sql.ts';
 import { notifyExpression, signalPayload } from '../../db/notifier.ts';
 import { answerUpdate, type AnswerValues } from '../../http/idempotency.ts';
 import type { BusyInterval } from './slots.ts';
-import type { BookingRow, MailOutboxRow } from './tables.ts';
+import type { BookingRow } from './tables.ts';
 import { statementTemplate, type Placeholders } from '../../db/template.ts';
 import { insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
 import type { EventRow } from '../events/tables.ts';
@@ -249,54 +249,6 @@ export async function updateBookingIfStatus(db: Db, storeId: string, id: string,
 export const updatePaymentStatus = (db: Db, storeId: string, id: string, paymentStatus: BookingRow['payment_status'], now: string) =>
   db.updateTable('bookings').set({ payment_status: paymentStatus, updated_at: now }).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
 
-export const insertMail = (db: Db, row: MailOutboxRow) => db.insertInto('mail_outbox').values(row).execute();
-
-/** Due mail, oldest first (candidates only: a worker still has to claim each one). */
-export const dueMail = (db: Db, now: string, limit: number) =>
-  db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-
-/** Claims one mail for `leaseUntil`; false when another worker (or instance) got it first. */
-export async function claimMail(db: Db, id: string, now: string, leaseUntil: string): Promise<boolean> {
-  const result = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-// A mail that has left (or is given up) keeps only its redacted body, when it has one.
-export const markMailSent = (db: Db, id: string, now: string) =>
-  db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ status: 'sent', sent_at: now, locked_until: null, last_error: null, body_text: eb.fn.coalesce('redacted_body', 'body_text') }))
-    .where('id', '=', id)
-    .execute();
-
-export const markMailRetry = (db: Db, id: string, status: 'pending' | 'failed', nextAttemptAt: string, error: string) =>
-  db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      status,
-      next_attempt_at: nextAttemptAt,
-      locked_until: null,
-      last_error: error.slice(0, 500),
-      ...(status === 'failed' ? { body_text: eb.fn.coalesce('redacted_body', 'body_text') } : {}),
-    }))
-    .where('id', '=', id)
-    .execute();
-
 /** Which bookings an agenda lists: bookingDate in [fromDate, toDate]; one status, or every status but cancelled. */
 export interface AgendaFilter {
   fromDate?: string;
@@ -328,3 +280,17 @@ export function countByStatus(db: Db, storeId: string, fromDate?: string, toDate
   if (toDate) q = q.where('booking_date', '<=', toDate);
   return q.groupBy('status').execute();
 }
+
+/** Bookings that may be owed a reminder: confirmed (or moved), with an email, starting in (from, until]. */
+export const confirmedStartingBetween = (db: Db, from: string, until: string) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('start_at', '>', from)
+    .where('start_at', '<=', until)
+    .where('status', 'in', ['confirmed', 'rescheduled'])
+    .where('customer_email', 'is not', null)
+    .orderBy('start_at')
+    .execute();
+
+export const findBookingByManageToken = (db: Db, token: string) => db.selectFrom('bookings').selectAll().where('manage_token', '=', token).executeTakeFirst();

@@ -66,6 +66,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         status: booking.status,
         bookingStatus: booking.bookingStatus,
         paymentStatus: booking.paymentStatus,
+        manageUrl: booking.manageUrl,
         booking,
       },
     });

@@ -63,10 +63,15 @@ export const BookingRecord = Type.Object(
     attributes: Type.Object({}, { additionalProperties: true }),
     status: StatusEnum,
     bookingStatus: StatusEnum,
+    manageUrl: Type.String({ description: 'the booking\'s page for its customer ({PUBLIC_BASE_URL}/b/<token>): see it, cancel it or move it until the store\'s cut-off. A secret of this booking: give it to its customer only. Works until 7 days after the booking ends.' }),
+    cancellation: {
+      ...Nullable(Type.Object({ by: Type.Union([Type.Literal('store'), Type.Literal('customer')]), reason: Nullable(Type.String()), at: IsoTimestamp })),
+      description: 'set once the booking is cancelled: by whom, why, when',
+    },
     createdAt: IsoTimestamp,
     updatedAt: IsoTimestamp,
   },
-  { description: 'Booking record (CONTRACT §4)' },
+  { description: 'Booking record' },
 );
 
 export const CreateBookingResponse = Type.Object({
@@ -77,6 +82,7 @@ export const CreateBookingResponse = Type.Object({
   status: StatusEnum,
   bookingStatus: StatusEnum,
   paymentStatus: PaymentStatusEnum,
+  manageUrl: Type.String({ description: 'the booking\'s page for its customer (see the booking record)' }),
   booking: BookingRecord,
 });
 
@@ -125,6 +131,7 @@ export const StaffBookingPatchBody = Type.Object(
     bookingTime: Type.Optional(Type.String({ ...pattern(TIME, 'must be a time HH:MM (00:00–23:59)'), description: 'with status rescheduled: the new time (HH:MM)' })),
     staffNotes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
     paymentStatus: Type.Optional(PaymentStatusEnum),
+    cancellationReason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'with status cancelled: why (told to the customer)' }))),
   },
   { additionalProperties: false },
 );

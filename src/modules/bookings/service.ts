@@ -1,19 +1,20 @@
 // Availability, bookings, staff transitions and customer notifications.
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/database.ts';
-import { isPostgres, type Executor } from '../../db/sql.ts';
+import { isPostgres } from '../../db/sql.ts';
 import type { IdempotentResult, RecordInTransaction } from '../../http/idempotency.ts';
 import type { Item } from '../catalog/service.ts';
 import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
+import type { BookingMessagePayload, CustomerKind, StaffKind } from '../messages/kinds.ts';
+import { bookingSnapshot } from '../messages/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { badRequest, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
-import { crockfordCode, newId } from '../../shared/ids.ts';
+import { base62Secret, crockfordCode, newId } from '../../shared/ids.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
 import { StoreCache } from '../../shared/store-cache.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
-import { bookingWindow, findBookableSlot, generateSlots, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval } from './slots.ts';
+import { bookingWindow, findBookableSlot, generateSlots, localDayWindow, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval } from './slots.ts';
 import * as repo from './repository.ts';
 import { BOOKINGS_TOPIC } from './repository.ts';
 import type { BookingRow, BookingStatus, PaymentStatus } from './tables.ts';
@@ -25,12 +26,16 @@ export const PAYMENT_STATUSES: PaymentStatus[] = ['payment_pending', 'paid', 'ma
 export const TRANSITIONS: Record<BookingRow['status'], BookingRow['status'][]> = {
   pending: ['confirmed', 'cancelled', 'rescheduled'],
   confirmed: ['completed', 'cancelled', 'rescheduled'],
-  rescheduled: ['confirmed', 'cancelled'],
+  // A moved booking counts as confirmed at its new time (it may be moved again or completed).
+  rescheduled: ['confirmed', 'completed', 'cancelled', 'rescheduled'],
   completed: [],
   cancelled: [],
 };
 
 const DAY_MS = 24 * 3600 * 1000;
+/** A manage link works until this long after its booking ends. */
+const MANAGE_LINK_GRACE_MS = 7 * DAY_MS;
+const MANAGE_TOKEN = /^[0-9A-Za-z]{24}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -68,10 +73,12 @@ export interface StaffBookingPatch {
   bookingTime?: string;
   staffNotes?: string | null;
   paymentStatus?: string;
+  /** With status cancelled: why (told to the customer). */
+  cancellationReason?: string | null;
 }
 
-/** The booking record of CONTRACT §4 (integration reads, webhooks). */
-export function toBooking(row: BookingRow, currency: string) {
+/** The booking record of CONTRACT §4 (integration reads, webhooks); `publicBaseUrl` makes its manage link. */
+export function toBooking(row: BookingRow, currency: string, publicBaseUrl: string) {
   const zone = row.timezone;
   return {
     bookingId: row.id,
@@ -97,9 +104,21 @@ export function toBooking(row: BookingRow, currency: string) {
     attributes: JSON.parse(row.attributes) as Record<string, unknown>,
     status: row.status,
     bookingStatus: row.status === 'pending' ? 'pending_approval' : row.status,
+    manageUrl: manageUrlOf(publicBaseUrl, row.manage_token),
+    cancellation: row.cancelled_at ? { by: row.cancelled_by ?? 'store', reason: row.cancel_reason, at: row.cancelled_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The booking's page for its customer: {PUBLIC_BASE_URL}/b/<token>. */
+export function manageUrlOf(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/b/${token}`;
+}
+
+/** A new manage link's token: 24 base62 characters (~143 bits), not derived from anything. */
+export function newManageToken(): string {
+  return base62Secret(24);
 }
 
 export type Booking = ReturnType<typeof toBooking>;
@@ -170,7 +189,6 @@ const BUSY_CACHE_TTL_MS = 30_000;
 
 export function createBookingsService(ctx: AppContext) {
   const { db } = ctx;
-  const mailListeners = new Set<() => void>();
 
   // Availability answers keep the service's busy times they read, per instance: on a grown store
   // reading them was half of the answer's time, and a service's bookings change far less often than
@@ -195,10 +213,6 @@ export function createBookingsService(ctx: AppContext) {
     const dayTo = Math.ceil(toMs / DAY_MS) * DAY_MS;
     const key = `${serviceId}|${schedule.durationMinutes}|${schedule.bufferMinutes}|${dayFrom}|${dayTo}`;
     return busyCache.get(storeId, key, () => busyAround(db, storeId, serviceId, schedule, dayFrom, dayTo));
-  }
-
-  function mailQueued() {
-    for (const listener of mailListeners) listener();
   }
 
   /** A display id `<storeId>_<rawId>` is accepted as the raw id (SPEC's item identifier rule). */
@@ -227,46 +241,84 @@ export function createBookingsService(ctx: AppContext) {
     return repo.activeBookings(executor, storeId, serviceId, iso(fromMs - 2 * DAY_MS), iso(fromMs - buffer), iso(toMs + schedule.durationMinutes * 60_000 + buffer), exceptId);
   }
 
-  function mailFor(store: Store, booking: Booking, change: 'created' | 'updated') {
-    const statusText: Record<string, string> = {
-      pending: 'received and waiting for confirmation',
-      confirmed: 'confirmed',
-      completed: 'completed',
-      cancelled: 'cancelled',
-      rescheduled: 'rescheduled',
+  const record = (row: BookingRow, store: Store) => toBooking(row, store.currency, ctx.config.publicBaseUrl);
+
+  /** What messages keep of a booking row. */
+  const snapshotOf = (row: BookingRow, store: Store) => bookingSnapshot({ ...record(row, store), calendarSequence: Number(row.calendar_sequence) });
+
+  /**
+   * The customer's message about a change, and the store's alert when the customer made it, in
+   * `trx`. Returns whether anything was queued (the worker is woken after commit).
+   */
+  async function tellOfChange(trx: typeof db, store: Store, row: BookingRow, change: { kind: CustomerKind | null; previous?: BookingRow; by?: 'store' | 'customer'; reason?: string | null; alert?: StaffKind }) {
+    const payload: BookingMessagePayload = {
+      booking: snapshotOf(row, store),
+      ...(change.previous ? { previous: { startAt: change.previous.start_at, endAt: change.previous.end_at } } : {}),
+      ...(change.by ? { by: change.by } : {}),
+      ...(change.reason !== undefined ? { reason: change.reason } : {}),
     };
-    const subject = `${store.name}: booking ${booking.reference} ${change === 'created' ? 'received' : statusText[booking.status]}`;
-    const text = [
-      `Hello ${booking.customer.name},`,
-      '',
-      `Your booking ${booking.reference} for ${booking.serviceName} on ${booking.bookingDate} at ${booking.bookingTime} (${booking.timezone}) is ${statusText[booking.status]}.`,
-      '',
-      `${store.name}`,
-    ].join('\n');
-    return { subject, text };
+    const told = change.kind ? await ctx.services.messages.toCustomer(trx, store, change.kind, row.customer_email, payload, { bookingId: row.id }) : false;
+    const alerted = change.alert ? await ctx.services.messages.toStaff(trx, store.id, change.alert, payload, { bookingId: row.id }) : 0;
+    return told || alerted > 0;
   }
 
-  async function queueMail(executor: typeof db, store: Store, booking: Booking, change: 'created' | 'updated'): Promise<boolean> {
-    const to = booking.customer.email;
-    if (!store.notificationsEnabled || !to) return false;
-    const { subject, text } = mailFor(store, booking, change);
+  const CUSTOMER_KIND_OF: Partial<Record<BookingRow['status'], CustomerKind>> = { confirmed: 'booking.confirmed', rescheduled: 'booking.rescheduled', cancelled: 'booking.cancelled' };
+
+  /**
+   * A change of a booking (a status, with a new time for a reschedule; notes; payment status), in one
+   * transaction: conditional on the status read (of two racing changes the second gets 409), the new
+   * time checked against the service's free slots under its lock. Records who cancelled and why,
+   * grows the calendar event's sequence, emits booking.updated, tells the customer, and alerts the
+   * store when the customer made the change.
+   */
+  async function applyChange(
+    store: Store,
+    current: BookingRow,
+    change: { status?: BookingRow['status']; bookingDate?: string; bookingTime?: string; staffNotes?: string | null; paymentStatus?: PaymentStatus; reason?: string | null; by: 'store' | 'customer'; actor: string },
+  ): Promise<BookingRow> {
+    const reschedule = change.bookingDate !== undefined;
+    const item = reschedule ? await ctx.services.catalog.findItem(db, store.id, current.service_id) : null;
+    if (reschedule && (!item || !item.schedule)) throw conflict('slot-unavailable', 'The service no longer has a booking schedule.', [{ field: 'bookingTime', message: 'not an open slot' }]);
     const now = nowIso();
-    await repo.insertMail(executor, {
-      id: newId('mail'),
-      store_id: store.id,
-      booking_id: booking.bookingId,
-      to_address: to,
-      subject,
-      body_text: text,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      locked_until: null,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
+    const result = await db.transaction().execute(async (trx) => {
+      const set: Partial<BookingRow> = { updated_at: now };
+      if (change.status) set.status = change.status;
+      if (change.staffNotes !== undefined) set.staff_notes = change.staffNotes;
+      if (change.paymentStatus !== undefined) set.payment_status = change.paymentStatus;
+      const customerKind = reschedule ? 'booking.rescheduled' : change.status ? CUSTOMER_KIND_OF[change.status] : undefined;
+      if (customerKind) set.calendar_sequence = Number(current.calendar_sequence) + 1;
+      if (change.status === 'cancelled') Object.assign(set, { cancelled_by: change.by, cancelled_at: now, cancel_reason: change.reason?.trim() || null });
+      if (reschedule && item?.schedule) {
+        await repo.lockService(trx, store.id, current.service_id);
+        const window = bookingWindow(change.bookingDate!, change.bookingTime!, store.timezone);
+        const busy = await busyAround(trx, store.id, current.service_id, item.schedule, window.from, window.to, current.id);
+        const found = findBookableSlot({ schedule: item.schedule, timezone: store.timezone, now: Date.now(), busy }, change.bookingDate!, change.bookingTime!, Number(current.quantity));
+        if (!found.slot) {
+          throw conflict('slot-unavailable', found.status === 'full' ? 'The new slot is fully booked.' : 'There is no open slot at the new date and time.', [
+            { field: 'bookingTime', message: found.status === 'full' ? 'fully booked' : 'not an open slot' },
+          ]);
+        }
+        Object.assign(set, { booking_date: change.bookingDate, booking_time: change.bookingTime, start_at: found.slot.start, end_at: found.slot.end, timezone: store.timezone, time_set_at: now });
+      }
+      if (!(await repo.updateBookingIfStatus(trx, store.id, current.id, current.status, set))) {
+        throw conflict('conflict', 'The booking changed meanwhile; reload and retry.');
+      }
+      const updated = { ...current, ...set } as BookingRow;
+      await ctx.services.events.emit(trx, store.id, 'booking.updated', { ...record(updated, store), previousStatus: current.status, changedBy: change.actor });
+      const told = customerKind
+        ? await tellOfChange(trx, store, updated, {
+            kind: customerKind,
+            by: change.by,
+            ...(reschedule ? { previous: current } : {}),
+            ...(change.status === 'cancelled' ? { reason: updated.cancel_reason } : {}),
+            ...(change.by === 'customer' ? { alert: 'alert.booking.changed' as const } : {}),
+          })
+        : false;
+      return { updated, told };
     });
-    return true;
+    await ctx.notifier.publish(BOOKINGS_TOPIC, store.id);
+    if (result.told) ctx.services.messages.committed();
+    return result.updated;
   }
 
   function parseFilter(storeId: string, f: BookingFilterInput) {
@@ -288,10 +340,6 @@ export function createBookingsService(ctx: AppContext) {
 
   const service = {
     toBooking,
-    onMailQueued(listener: () => void): () => void {
-      mailListeners.add(listener);
-      return () => mailListeners.delete(listener);
-    },
 
     /** GET /v1IntegrationAvailability body. */
     async availability(storeId: string, query: { serviceId: string; from: string; to: string }) {
@@ -378,6 +426,12 @@ export function createBookingsService(ctx: AppContext) {
           status: 'pending',
           created_at: now,
           updated_at: now,
+          manage_token: newManageToken(),
+          calendar_sequence: 0,
+          time_set_at: now,
+          cancelled_by: null,
+          cancel_reason: null,
+          cancelled_at: null,
         };
         // The capacity check and the insert are one statement: the first candidate with room takes it.
         // Its event (booking.created) and the caller's answer (Idempotency-Key) are recorded by the same statement.
@@ -385,7 +439,7 @@ export function createBookingsService(ctx: AppContext) {
         for (const slot of candidates) {
           Object.assign(booking, { start_at: slot.start, end_at: slot.end });
           const earliestStartIso = new Date(Date.parse(slot.start) - 2 * DAY_MS).toISOString();
-          const event = ctx.services.events.newEvent(storeId, 'booking.created', toBooking(booking, store.currency));
+          const event = ctx.services.events.newEvent(storeId, 'booking.created', record(booking, store));
           const answer = options.idempotent ? options.idempotent.record.inStatement(trx, options.idempotent.answer(event.envelope.data)) : null;
           const here = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }, event.row, answer);
           if (here) {
@@ -396,16 +450,15 @@ export function createBookingsService(ctx: AppContext) {
           }
         }
         if (!placed) throw conflict('slot-unavailable', 'This slot is fully booked.', [{ field: 'bookingTime', message: 'fully booked' }]);
-        const record = placed.event.envelope.data;
         await ctx.services.events.queueDeliveries(trx, placed.event.envelope, placed.endpoints);
-        const mailed = await queueMail(trx, store, record, 'created');
-        return { booking, mailed };
+        const told = await tellOfChange(trx, store, booking, { kind: booking.status === 'pending' ? 'booking.received' : 'booking.confirmed', alert: 'alert.booking.new' });
+        return { booking, told };
       });
       // This instance at once; on PostgreSQL the insert's own NOTIFY tells the others at commit
       // (SQLite is one process: its notifier would only do what this line does).
       bookingsChanged(storeId);
-      if (row.mailed) mailQueued();
-      return toBooking(row.booking, store.currency);
+      if (row.told) ctx.services.messages.committed();
+      return record(row.booking, store);
     },
 
     async listBookings(storeId: string, filter: BookingFilterInput) {
@@ -416,8 +469,8 @@ export function createBookingsService(ctx: AppContext) {
       const last = page[page.length - 1];
       return {
         rows: page,
-        bookings: page.map((r) => toBooking(r, store.currency)),
-        staffBookings: page.map((r) => ({ ...toBooking(r, store.currency), staffNotes: r.staff_notes })),
+        bookings: page.map((r) => record(r, store)),
+        staffBookings: page.map((r) => ({ ...record(r, store), staffNotes: r.staff_notes })),
         nextCursor: rows.length > f.limit && last ? encodeCursor([last.created_at, last.id]) : null,
       };
     },
@@ -426,7 +479,7 @@ export function createBookingsService(ctx: AppContext) {
       const store = await ctx.services.stores.getStore(storeId);
       const row = await repo.findBooking(db, storeId, bookingId);
       if (!row) throw notFound('booking-not-found', `No booking ${bookingId} in this store.`);
-      return { ...toBooking(row, store.currency), staffNotes: row.staff_notes };
+      return { ...record(row, store), staffNotes: row.staff_notes };
     },
 
     /** Staff change: a status transition (a reschedule carries the new date and time), notes, payment status. */
@@ -454,40 +507,8 @@ export function createBookingsService(ctx: AppContext) {
       if (nextStatus && !TRANSITIONS[current.status].includes(nextStatus)) {
         throw conflict('conflict', `A ${current.status} booking cannot become ${nextStatus}.`, [{ field: 'status', message: `allowed from ${current.status}: ${TRANSITIONS[current.status].join(', ') || 'none'}` }]);
       }
-      const item = reschedule ? await ctx.services.catalog.findItem(db, storeId, current.service_id) : null;
-      if (reschedule && (!item || !item.schedule)) throw conflict('slot-unavailable', 'The service no longer has a booking schedule.', [{ field: 'bookingTime', message: 'not an open slot' }]);
-
-      const now = nowIso();
-      const result = await db.transaction().execute(async (trx) => {
-        const set: Partial<BookingRow> = { updated_at: now };
-        if (nextStatus) set.status = nextStatus;
-        if (patch.staffNotes !== undefined) set.staff_notes = patch.staffNotes;
-        if (patch.paymentStatus !== undefined) set.payment_status = patch.paymentStatus as PaymentStatus;
-        if (reschedule && item?.schedule) {
-          await repo.lockService(trx, storeId, current.service_id);
-          const window = bookingWindow(patch.bookingDate!, patch.bookingTime!, store.timezone);
-          const busy = await busyAround(trx, storeId, current.service_id, item.schedule, window.from, window.to, current.id);
-          const found = findBookableSlot({ schedule: item.schedule, timezone: store.timezone, now: Date.now(), busy }, patch.bookingDate!, patch.bookingTime!, Number(current.quantity));
-          if (!found.slot) {
-            throw conflict('slot-unavailable', found.status === 'full' ? 'The new slot is fully booked.' : 'There is no open slot at the new date and time.', [
-              { field: 'bookingTime', message: found.status === 'full' ? 'fully booked' : 'not an open slot' },
-            ]);
-          }
-          Object.assign(set, { booking_date: patch.bookingDate, booking_time: patch.bookingTime, start_at: found.slot.start, end_at: found.slot.end, timezone: store.timezone });
-        }
-        // Conditional on the status we checked: of two racing staff changes, the second gets 409.
-        if (!(await repo.updateBookingIfStatus(trx, storeId, bookingId, current.status, set))) {
-          throw conflict('conflict', 'The booking changed meanwhile; reload and retry.');
-        }
-        const updated = { ...current, ...set } as BookingRow;
-        const record = toBooking(updated, store.currency);
-        await ctx.services.events.emit(trx, storeId, 'booking.updated', { ...record, previousStatus: current.status, changedBy: actor });
-        const mailed = nextStatus ? await queueMail(trx, store, record, 'updated') : false;
-        return { updated, mailed };
-      });
-      await ctx.notifier.publish(BOOKINGS_TOPIC, storeId);
-      if (result.mailed) mailQueued();
-      return { ...toBooking(result.updated, store.currency), staffNotes: result.updated.staff_notes };
+      const updated = await applyChange(store, current, { status: nextStatus, bookingDate: patch.bookingDate, bookingTime: patch.bookingTime, staffNotes: patch.staffNotes, paymentStatus: patch.paymentStatus as PaymentStatus | undefined, reason: patch.cancellationReason, by: 'store', actor });
+      return { ...record(updated, store), staffNotes: updated.staff_notes };
     },
 
     /** For reports: how many bookings are in each status (every status listed, zeros included). */
@@ -558,38 +579,76 @@ export function createBookingsService(ctx: AppContext) {
     async agenda(storeId: string, filter: { fromDate?: string; toDate?: string; status?: BookingRow['status'] }, limit: number): Promise<{ count: number; bookings: StaffBooking[] }> {
       const store = await ctx.services.stores.getStore(storeId);
       const [count, rows] = await Promise.all([repo.countAgenda(db, storeId, filter), repo.agendaBookings(db, storeId, filter, limit)]);
-      return { count, bookings: rows.map((r) => ({ ...toBooking(r, store.currency), staffNotes: r.staff_notes })) };
+      return { count, bookings: rows.map((r) => ({ ...record(r, store), staffNotes: r.staff_notes })) };
+    },
+
+    /** Bookings that may be owed a reminder (the messages worker's scan): confirmed or moved, with an email, starting in (from, until]. */
+    async confirmedStartingBetween(from: string, until: string) {
+      const rows = await repo.confirmedStartingBetween(db, from, until);
+      return rows.map((r) => ({ bookingId: r.id, storeId: r.store_id, startAt: r.start_at, timeSetAt: r.time_set_at ?? r.created_at }));
     },
 
     /**
-     * Account mail that belongs to no booking (a password reset), written in the caller's
-     * transaction and sent by the mail worker like booking mail. `redactedText` replaces the body
-     * once the mail has left, so a secret link does not stay in the outbox. Call mailCommitted()
-     * after the transaction commits.
+     * Queues the reminder `key` for a booking, read afresh: only while it is still confirmed (or
+     * moved) and still at the time the key names. At most once per key (a unique index).
      */
-    async queueAccountMail(executor: Executor<Database>, mail: { to: string; subject: string; text: string; redactedText: string }): Promise<void> {
-      const now = nowIso();
-      await repo.insertMail(executor, {
-        id: newId('mail'),
-        store_id: null,
-        booking_id: null,
-        to_address: mail.to,
-        subject: mail.subject,
-        body_text: mail.text,
-        redacted_body: mail.redactedText,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      });
+    async queueReminder(bookingId: string, storeId: string, offsetMinutes: number, key: string): Promise<boolean> {
+      const row = await repo.findBooking(db, storeId, bookingId);
+      if (!row || (row.status !== 'confirmed' && row.status !== 'rescheduled') || !key.endsWith(`:${row.start_at}`) || Date.parse(row.start_at) <= Date.now()) return false;
+      const store = await ctx.services.stores.getStore(storeId);
+      return ctx.services.messages.toCustomer(db, store, 'booking.reminder', row.customer_email, { booking: snapshotOf(row, store), offsetMinutes }, { bookingId, dedupeKey: key });
     },
 
-    /** Wakes the mail worker: mail queued by queueAccountMail has committed. */
-    mailCommitted(): void {
-      mailQueued();
+    /**
+     * The booking a manage link opens, with its store and what its customer may do now; null for an
+     * unknown token or a link past its life (7 days after the booking's end).
+     */
+    async manageView(token: string) {
+      if (!MANAGE_TOKEN.test(token)) return null;
+      const row = await repo.findBookingByManageToken(db, token);
+      if (!row || Date.parse(row.end_at) + MANAGE_LINK_GRACE_MS < Date.now()) return null;
+      const store = await ctx.services.stores.getStore(row.store_id);
+      const open = row.status === 'pending' || row.status === 'confirmed' || row.status === 'rescheduled';
+      const cutoffAt = Date.parse(row.start_at) - store.cancellationCutoffMinutes * 60_000;
+      return { store, booking: record(row, store), row, canChange: open && Date.now() < cutoffAt, open, cutoffAt: new Date(cutoffAt).toISOString() };
+    },
+
+    /** Free times of the link's service on a store date, for the customer to move to (their own seat freed). */
+    async manageSlots(token: string, date: string) {
+      const view = await service.manageView(token);
+      if (!view) throw notFound('booking-not-found', 'This link is not valid.');
+      if (!isRealDate(date)) throw validationFailed([{ field: 'date', message: 'must be a date YYYY-MM-DD' }]);
+      const item = await ctx.services.catalog.findItem(db, view.store.id, view.row.service_id);
+      if (!item?.schedule) return { view, slots: [] };
+      const day = localDayWindow(date, view.store.timezone);
+      const busy = await busyAround(db, view.store.id, item.id, item.schedule, day.from, day.to, view.row.id);
+      const quantity = Number(view.row.quantity);
+      const slots = generateSlots({ schedule: item.schedule, timezone: view.store.timezone, from: day.from, to: day.to, now: Date.now(), busy }).filter(
+        (slot) => slot.remaining >= quantity && slot.start !== view.row.start_at,
+      );
+      return { view, slots };
+    },
+
+    /** The customer cancels through the manage link (until the store's cut-off). */
+    async cancelByCustomer(token: string): Promise<BookingRow> {
+      const view = await service.manageView(token);
+      if (!view) throw notFound('booking-not-found', 'This link is not valid.');
+      if (!view.canChange) throw conflict('conflict', 'This booking can no longer be changed online.');
+      return applyChange(view.store, view.row, { status: 'cancelled', by: 'customer', actor: 'customer' });
+    },
+
+    /** The customer moves the booking to another free time of the same service (until the cut-off). */
+    async moveByCustomer(token: string, date: string, time: string): Promise<BookingRow> {
+      const view = await service.manageView(token);
+      if (!view) throw notFound('booking-not-found', 'This link is not valid.');
+      if (!view.canChange) throw conflict('conflict', 'This booking can no longer be changed online.');
+      const details: ErrorDetail[] = [];
+      if (!isRealDate(date)) details.push({ field: 'date', message: 'must be a date YYYY-MM-DD' });
+      if (!TIME.test(time)) details.push({ field: 'time', message: 'must be a time HH:MM' });
+      if (details.length) throw validationFailed(details);
+      // A booking still waiting for the store's approval keeps waiting at its new time.
+      const status = view.row.status === 'pending' ? 'pending' : 'rescheduled';
+      return applyChange(view.store, view.row, { status, bookingDate: date, bookingTime: time, by: 'customer', actor: 'customer' });
     },
 
     /** For checkout and payment flows: record a booking's payment status. */

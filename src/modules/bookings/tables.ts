@@ -32,6 +32,15 @@ export interface BookingRow {
   status: Exclude<BookingStatus, 'pending_approval'>;
   created_at: string;
   updated_at: string;
+  /** The manage link's token (random, unique): {PUBLIC_BASE_URL}/b/<token>. */
+  manage_token: string;
+  /** The iCalendar SEQUENCE of the booking's event: grows with every change customers are told of. */
+  calendar_sequence: number;
+  /** When the booking got its current time (reminders due before then are not sent). */
+  time_set_at: string;
+  cancelled_by: 'store' | 'customer' | null;
+  cancel_reason: string | null;
+  cancelled_at: string | null;
 }
 
 /** One row per bookable service, locked while its capacity is checked and taken. */
@@ -40,28 +49,7 @@ export interface BookingLockRow {
   service_id: string;
 }
 
-export interface MailOutboxRow {
-  id: string;
-  /** null for account mail (a password reset), which belongs to no store. */
-  store_id: string | null;
-  booking_id: string | null;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  /** body_text without its secret (a reset link): replaces body_text once the mail is sent or given up. */
-  redacted_body?: string | null;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  next_attempt_at: string;
-  /** A worker's claim: others skip the row until this time passes. */
-  locked_until: string | null;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
-
 export interface BookingTables {
   bookings: BookingRow;
   booking_locks: BookingLockRow;
-  mail_outbox: MailOutboxRow;
 }

@@ -143,10 +143,10 @@ export function createInvitations(ctx: AppContext, deps: InvitationDeps) {
       await repo.insertInvitation(trx, row);
       const storeRow = await repo.findStoreById(trx, storeId);
       const inviterRow = inviter.userId ? await repo.findUserById(trx, inviter.userId) : undefined;
-      if (mailed) await ctx.services.bookings.queueAccountMail(trx, { to: input.email, ...inviteMail(storeRow!.name, input.role, inviterRow?.name ?? null, link) });
+      if (mailed) await ctx.services.messages.queueAccountMail(trx, { to: input.email, ...inviteMail(storeRow!.name, input.role, inviterRow?.name ?? null, link) });
       return inviterRow?.name ?? null;
     });
-    if (mailed) ctx.services.bookings.mailCommitted();
+    if (mailed) ctx.services.messages.committed();
     const invitation = toInvitation({ ...row, inviter_name: inviterName }, now);
     // Without mail the inviter passes the link on; with mail it goes to the address only (an operator sees it too).
     return { invitation, mailed, ...(mailed && !revealLink ? {} : { inviteUrl: link }) };

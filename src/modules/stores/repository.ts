@@ -290,3 +290,24 @@ export const findMemberByEmail = (db: Db, storeId: string, email: string) =>
     .where('memberships.store_id', '=', storeId)
     .where('users.email', '=', email)
     .executeTakeFirst();
+
+/** The store's members with their emails and alert choices (null: the role's default). */
+export const membersWithAlerts = (db: Db, storeId: string) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id', 'users.email', 'users.name', 'memberships.role', 'memberships.notifications'])
+    .where('memberships.store_id', '=', storeId)
+    .execute();
+
+export const setMemberNotifications = (db: Db, storeId: string, userId: string, notifications: string) =>
+  db.updateTable('memberships').set({ notifications }).where('store_id', '=', storeId).where('user_id', '=', userId).executeTakeFirst();
+
+export const membershipsOfUser = (db: Db, userId: string) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('stores', 'stores.id', 'memberships.store_id')
+    .select(['stores.id', 'stores.name', 'memberships.role', 'memberships.notifications'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at')
+    .execute();

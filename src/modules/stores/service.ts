@@ -122,6 +122,22 @@ function checkStoreInput(input: NewStoreInput, prefix = 'store.') {
   if (details.length) throw validationFailed(details);
 }
 
+/** The store alerts a member may be emailed (Settings → Notifications). */
+export const ALERT_PREFERENCES = ['newBooking', 'bookingChanged', 'newOrder', 'orderPaid'] as const;
+export type AlertPreference = (typeof ALERT_PREFERENCES)[number];
+export type AlertChoices = Record<AlertPreference, boolean>;
+
+/** A member's choices: what they set, else their role's default (owners get every alert, others none). */
+export function alertChoicesOf(role: Role, stored: string | null | undefined): AlertChoices {
+  let set: Partial<AlertChoices> = {};
+  try {
+    set = stored ? (JSON.parse(stored) as Partial<AlertChoices>) : {};
+  } catch {
+    set = {};
+  }
+  return Object.fromEntries(ALERT_PREFERENCES.map((p) => [p, set[p] ?? role === 'owner'])) as AlertChoices;
+}
+
 /** The fields of a store update that belong to its profile (profile.ts). */
 const PROFILE_FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cancellationCutoffMinutes', 'reminderMinutes'] as const;
 
@@ -342,10 +358,10 @@ export function createStoresService(ctx: AppContext) {
           await repo.lockUser(trx, user.id);
           if ((await repo.countPasswordResetsSince(trx, user.id, addSeconds(nowIso(), -3600))) >= RESET_MAILS_PER_HOUR) return false;
           const { link } = await issueResetLink(trx, user.id);
-          await ctx.services.bookings.queueAccountMail(trx, { to: user.email, ...resetMail(user.name, link) });
+          await ctx.services.messages.queueAccountMail(trx, { to: user.email, ...resetMail(user.name, link) });
           return true;
         });
-        if (sent) ctx.services.bookings.mailCommitted();
+        if (sent) ctx.services.messages.committed();
         else ctx.log.info({ userId: user.id }, 'password reset: hourly mail budget of the account used up; nothing sent');
       });
     },
@@ -455,6 +471,27 @@ export function createStoresService(ctx: AppContext) {
     async listMembers(storeId: string) {
       const rows = await repo.listMembers(db, storeId);
       return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, role: r.role, createdAt: r.created_at }));
+    },
+
+    /** Members to email an alert of this kind (in `executor`'s transaction when given). */
+    async alertRecipients(storeId: string, preference: AlertPreference, executor: repo.Db = db): Promise<{ userId: string; email: string; name: string }[]> {
+      const members = await repo.membersWithAlerts(executor, storeId);
+      return members.filter((m) => alertChoicesOf(m.role, m.notifications)[preference]).map((m) => ({ userId: m.id, email: m.email, name: m.name }));
+    },
+
+    /** GET /api/me/notifications: the user's alert choices in each of their stores. */
+    async alertChoices(userId: string) {
+      const rows = await repo.membershipsOfUser(db, userId);
+      return rows.map((r) => ({ storeId: r.id, storeName: r.name, role: r.role, notifications: alertChoicesOf(r.role, r.notifications) }));
+    },
+
+    /** PATCH /api/me/notifications: changes the user's choices in one of their stores. */
+    async setAlertChoices(userId: string, storeId: string, patch: Partial<AlertChoices>) {
+      const membership = await repo.findMembership(db, storeId, userId);
+      if (!membership) throw forbidden('You are not a member of this store.');
+      const next = { ...alertChoicesOf(membership.role, membership.notifications), ...patch };
+      await repo.setMemberNotifications(db, storeId, userId, JSON.stringify(next));
+      return (await service.alertChoices(userId)).find((c) => c.storeId === storeId)!;
     },
 
     async removeMember(storeId: string, actor: { userId: string; role: Role }, userId: string) {

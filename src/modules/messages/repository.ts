@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/sql.ts';
+import type { Database } from '../../db/database.ts';
+import type { MailOutboxRow } from './tables.ts';
+
+export type Db = Executor<Database>;
+
+export const insertMail = (db: Db, row: MailOutboxRow) => db.insertInto('mail_outbox').values(row).execute();
+
+/** Inserts the message unless the store has one with its dedupe key already; true when inserted. */
+export async function insertMailOnce(db: Db, row: MailOutboxRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('mail_outbox')
+    .values(row)
+    .onConflict((oc) => oc.columns(['store_id', 'dedupe_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Due mail, oldest first (candidates only: a worker still has to claim each one). */
+export const dueMail = (db: Db, now: string, limit: number) =>
+  db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+export type OutboxRow = Awaited<ReturnType<typeof dueMail>>[number];
+
+/** Claims one mail for `leaseUntil`; false when another worker (or instance) got it first. */
+export async function claimMail(db: Db, id: string, now: string, leaseUntil: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A mail that has left (or is given up) keeps only its redacted body, when it has one. A rendered
+ * message records what it said (subject and the text with its links removed).
+ */
+export const markMailSent = (db: Db, id: string, now: string, rendered?: { subject: string; text: string }) =>
+  db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now,
+      locked_until: null,
+      last_error: null,
+      ...(rendered ? { subject: rendered.subject, body_text: rendered.text } : { body_text: eb.fn.coalesce('redacted_body', 'body_text') }),
+    }))
+    .where('id', '=', id)
+    .execute();
+
+/** A failed attempt: tried again at `nextAttemptAt`, or given up (`failed`). */
+export const markMailRetry = (db: Db, id: string, status: 'pending' | 'failed', nextAttemptAt: string, error: string, subject?: string) =>
+  db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status,
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+      last_error: error.slice(0, 500),
+      ...(subject ? { subject } : {}),
+      ...(status === 'failed' ? { body_text: eb.fn.coalesce('redacted_body', 'body_text') } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+
+/** The channel could not be reached: the mail stays due (in its place in the queue), its lease released. */
+export const releaseMail = (db: Db, id: string, error: string) =>
+  db.updateTable('mail_outbox').set({ locked_until: null, last_error: error.slice(0, 500) }).where('id', '=', id).execute();
+
+/** The messages of one booking, oldest first (the console's history). */
+export const messagesOfBooking = (db: Db, storeId: string, bookingId: string) =>
+  db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'next_attempt_at'])
+    .where('store_id', '=', storeId)
+    .where('booking_id', '=', bookingId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+/** Pending and failed messages of a store: how many, and the oldest pending one's age (the console's notice). */
+export async function outboxState(db: Db, storeId: string) {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [
+      eb.fn.count<string | number>(sql`case when status = 'pending' then 1 end`).as('pending'),
+      eb.fn.count<string | number>(sql`case when status = 'failed' then 1 end`).as('failed'),
+      eb.fn.min(sql<string>`case when status = 'pending' then created_at end`).as('oldest'),
+    ])
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), failed: Number(row.failed), oldestPendingAt: (row.oldest as string | null) ?? null };
+}
+
+/** Which of these (store, dedupe key) pairs have a message already. */
+export async function existingDedupeKeys(db: Db, keys: { storeId: string; key: string }[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['store_id', 'dedupe_key'])
+    .where('dedupe_key', 'in', [...new Set(keys.map((k) => k.key))])
+    .execute();
+  return new Set(rows.map((r) => `${r.store_id}|${r.dedupe_key}`));
+}

@@ -1,0 +1,190 @@
+// Sending: the outbox worker claims each due message with a conditional update and a lease (so with
+// several instances only one sends it), renders it, sends it through its channel and marks it sent.
+// A message the server refuses for a while is retried with backoff; one refused for good fails. When
+// the channel itself is down (SMTP unreachable), nothing is counted against the messages: the
+// worker waits, with backoff, and then sends them in the order they were written, none lost or
+// doubled. Without SMTP_URL nothing is sent: messages stay in the outbox.
+//
+// Reminders: every minute (runReminders), each confirmed booking starting within the reminder
+// offsets of its store gets one message per offset, at most once per booking, offset and start
+// time whatever the number of instances (a unique key on the outbox), never for a cancelled, moved
+// or past booking, and not for an offset that had passed when the booking got its time.
+import type { AppContext } from '../../context.ts';
+import { addSeconds, nowIso } from '../../shared/time.ts';
+import { PROFILE_LIMITS } from '../stores/profile.ts';
+import { ChannelError, emailChannel, type Channel } from './channels.ts';
+import * as repo from './repository.ts';
+
+export interface MessageWorkerOptions {
+  /** Poll interval when no commit wakes the worker (retries coming due, other instances' messages). */
+  pollMs?: number;
+  /** First retry delay; doubles per attempt up to maxBackoffMs (per message, and while the channel is down). */
+  backoffBaseMs?: number;
+  maxBackoffMs?: number;
+  /** Attempts the server may refuse a message for before it is marked failed. */
+  maxAttempts?: number;
+  /** How often reminders are looked for. */
+  reminderIntervalMs?: number;
+  /** A channel to send through instead of SMTP (tests). */
+  channel?: Channel | null;
+}
+
+const LEASE_SECONDS = 120;
+const REMINDER_INTERVAL_MS = 60_000;
+
+export interface MessageWorker {
+  /** Sends every due message once (stops early while the channel is down); resolves with how many were sent. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptions = {}): MessageWorker {
+  const pollMs = options.pollMs ?? 1000;
+  const base = options.backoffBaseMs ?? 5000;
+  const maxBackoff = options.maxBackoffMs ?? 3600_000;
+  const maxAttempts = options.maxAttempts ?? 12;
+  const channel = options.channel !== undefined ? options.channel : ctx.config.smtpUrl ? emailChannel(ctx.config.smtpUrl, ctx.config.mailFrom) : null;
+  const messages = ctx.services.messages;
+  let running = true;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<number> | null = null;
+  /** While the channel is down: no attempt before this time; the backoff doubles per failed probe. */
+  let downUntil = 0;
+  let downFor = 0;
+
+  /** Sends one claimed message; false when the channel is down (the batch stops). */
+  async function sendOne(mail: repo.OutboxRow): Promise<'sent' | 'retry' | 'down' | 'skipped'> {
+    const now = nowIso();
+    if (!(await repo.claimMail(ctx.db, mail.id, now, addSeconds(now, LEASE_SECONDS)))) return 'skipped';
+    const attempt = Number(mail.attempts) + 1;
+    let subject: string | undefined;
+    try {
+      const rendered = await messages.renderRow(mail);
+      subject = rendered.subject;
+      await channel!.send(rendered);
+      await repo.markMailSent(ctx.db, mail.id, nowIso(), mail.kind ? { subject: rendered.subject, text: rendered.keptText } : undefined);
+      downFor = 0;
+      return 'sent';
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      if (error instanceof ChannelError && error.failure === 'channel-down') {
+        await repo.releaseMail(ctx.db, mail.id, message);
+        downFor = Math.min(maxBackoff, downFor ? downFor * 2 : base);
+        downUntil = Date.now() + downFor;
+        ctx.log.warn({ mailId: mail.id, retryInMs: downFor }, 'mail server unreachable; messages wait');
+        return 'down';
+      }
+      const permanent = error instanceof ChannelError ? error.failure === 'permanent' : false;
+      const status = permanent || attempt >= maxAttempts ? 'failed' : 'pending';
+      const delayMs = Math.min(maxBackoff, base * 2 ** (attempt - 1));
+      await repo.markMailRetry(ctx.db, mail.id, status, new Date(Date.now() + delayMs).toISOString(), message, subject);
+      ctx.log.warn({ mailId: mail.id, attempt, status }, status === 'failed' ? 'message not delivered; given up' : 'message not delivered; will retry');
+      return 'retry';
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    if (!channel || Date.now() < downUntil) return 0;
+    let sent = 0;
+    for (const mail of await repo.dueMail(ctx.db, nowIso(), 50)) {
+      if (!running) break;
+      const outcome = await sendOne(mail);
+      if (outcome === 'sent') sent++;
+      if (outcome === 'down') break;
+    }
+    return sent;
+  }
+
+  function schedule(ms: number) {
+    if (!running) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+  }
+
+  function tick() {
+    timer = null;
+    if (current) return;
+    current = runOnce()
+      .catch((error) => {
+        ctx.log.error({ err: error }, 'message worker failed');
+        return 0;
+      })
+      .finally(() => {
+        current = null;
+        schedule(Math.max(pollMs, downUntil - Date.now()));
+      });
+  }
+
+  const unsubscribe = messages.onQueued(() => {
+    if (!channel) {
+      ctx.log.info('SMTP_URL is not set: messages kept in the mail_outbox table');
+      return;
+    }
+    if (!current && Date.now() >= downUntil) schedule(0);
+  });
+  schedule(0);
+
+  return {
+    runOnce,
+    async stop() {
+      running = false;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await current;
+      channel?.close();
+    },
+  };
+}
+
+/**
+ * Queues the reminders due at `now` (ms): for each confirmed booking with an email starting within its
+ * store's largest offset, each offset whose time has come. Returns how many were queued.
+ */
+export async function runReminders(ctx: AppContext, now = Date.now()): Promise<number> {
+  const nowText = new Date(now).toISOString();
+  const until = new Date(now + PROFILE_LIMITS.reminderMinutes.max * 60_000).toISOString();
+  const candidates = await ctx.services.bookings.confirmedStartingBetween(nowText, until);
+  const due: { storeId: string; key: string; booking: (typeof candidates)[number]; offset: number }[] = [];
+  for (const booking of candidates) {
+    const store = await ctx.services.stores.findStore(booking.storeId);
+    if (!store || !store.notificationsEnabled) continue;
+    const start = Date.parse(booking.startAt);
+    const timeSet = Date.parse(booking.timeSetAt);
+    for (const offset of store.reminderMinutes) {
+      const dueAt = start - offset * 60_000;
+      // Due now; and the booking had its time before the reminder was due (else its confirmation said it all).
+      if (dueAt > now || timeSet > dueAt) continue;
+      due.push({ storeId: booking.storeId, key: `reminder:${booking.bookingId}:${offset}:${booking.startAt}`, booking, offset });
+    }
+  }
+  if (!due.length) return 0;
+  const existing = await repo.existingDedupeKeys(ctx.db, due);
+  let queued = 0;
+  for (const d of due) {
+    if (existing.has(`${d.storeId}|${d.key}`)) continue;
+    if (await ctx.services.bookings.queueReminder(d.booking.bookingId, d.booking.storeId, d.offset, d.key)) queued++;
+  }
+  if (queued) ctx.services.messages.committed();
+  return queued;
+}
+
+/** Starts sending and reminders in this process; stop hooks go to ctx.onClose. */
+export async function startMessageWorkers(ctx: AppContext, options: MessageWorkerOptions = {}): Promise<void> {
+  const worker = createMessageWorker(ctx, options);
+  let reminding: Promise<unknown> | null = null;
+  const remind = () => {
+    if (reminding) return;
+    reminding = runReminders(ctx)
+      .catch((error) => ctx.log.error({ err: error }, 'reminders failed'))
+      .finally(() => {
+        reminding = null;
+      });
+  };
+  const reminders = setInterval(remind, options.reminderIntervalMs ?? REMINDER_INTERVAL_MS);
+  reminders.unref();
+  ctx.onClose.push(async function messageWorkers() {
+    clearInterval(reminders);
+    await reminding;
+    await worker.stop();
+  });
+}
