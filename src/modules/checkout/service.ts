@@ -13,6 +13,7 @@ import { addSeconds, nowIso } from '../../shared/time.ts';
 import type { Item } from '../catalog/service.ts';
 import type { EventType } from '../events/service.ts';
 import type { Store } from '../stores/service.ts';
+import type { CustomerKind, OrderSnapshot, StaffKind } from '../messages/kinds.ts';
 import { parseCheckoutPayload, type CheckoutInput, type CheckoutLineInput } from './payload.ts';
 import { createPaystackProvider } from './providers/paystack.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
@@ -241,6 +242,37 @@ export function createCheckoutService(ctx: AppContext) {
   async function emitOrder(trx: Executor<Database>, type: EventType, row: OrderRow) {
     const lines = await repo.linesOf(trx, [row.id]);
     await ctx.services.events.emit(trx, row.store_id, type, toOrder(row, lines));
+    return lines;
+  }
+
+  /**
+   * The customer's message about an order (and the store's alert), in `trx`: received with how to pay
+   * (manual methods), the receipt when paid, the refund. Returns whether anything was queued.
+   */
+  async function tellOfOrder(trx: Executor<Database>, row: OrderRow, lines: OrderLineRow[], kind: CustomerKind | null, alert: StaffKind | null, extra: Partial<OrderSnapshot> = {}) {
+    const store = await ctx.services.stores.getStore(row.store_id, trx);
+    const customer = JSON.parse(row.customer) as OrderSnapshot['customer'];
+    const payload = {
+      order: {
+        orderId: row.id,
+        reference: row.reference,
+        currency: row.currency,
+        items: lines.map((l) => ({ name: l.name, qty: l.qty, unitPriceMinor: l.unit_price_minor, lineTotalMinor: l.line_total_minor ?? l.qty * l.unit_price_minor })),
+        subtotalMinor: row.subtotal_minor,
+        feesMinor: row.fee_bearer === 'customer' ? row.fees_minor : 0,
+        totalMinor: row.total_minor,
+        paymentMethod: row.payment_method,
+        paymentReference: row.payment_reference,
+        status: row.status,
+        customer,
+        createdAt: row.created_at,
+        paidAt: row.paid_at,
+        ...extra,
+      },
+    };
+    const told = kind ? await ctx.services.messages.toCustomer(trx, store, kind, customer.email, payload, { orderId: row.id }) : false;
+    const alerted = alert ? await ctx.services.messages.toStaff(trx, row.store_id, alert, payload, { orderId: row.id }) : 0;
+    return told || alerted > 0;
   }
 
   async function stockLines(trx: Executor<Database>, orderId: string): Promise<CheckoutLineInput[]> {
@@ -345,6 +377,7 @@ export function createCheckoutService(ctx: AppContext) {
         line_total_minor: l.qty * l.unitPriceMinor,
       }));
       let tookStock = false;
+      let told = false;
       try {
         await db.transaction().execute(async (trx) => {
           const c = input.customer;
@@ -366,6 +399,9 @@ export function createCheckoutService(ctx: AppContext) {
             const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
             await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, lineRows, event.row));
           }
+          // A manual order (cash, mobile money…) waits for the customer to pay: they are told how, the
+          // store is told of the order. A gateway checkout speaks when it is paid.
+          if (!gateway) told = await tellOfOrder(trx, row, lineRows, 'order.received', 'alert.order.new');
           // The caller's record of this answer (Idempotency-Key) commits with the order, or neither does.
           await options.beforeCommit?.(trx, { status: 201, body: toCheckoutResponse(row, lineRows) });
           // Stock last: a popular item's row stays locked only from here to the commit, which on
@@ -385,6 +421,7 @@ export function createCheckoutService(ctx: AppContext) {
       // The catalog shows stock: this instance drops its copy now, the others on the commit's signal.
       // An order of untracked items changed nothing the catalog shows.
       if (tookStock) ctx.services.catalog.stockTaken(storeId);
+      if (told) ctx.services.messages.committed();
       return { status: 201, body: toCheckoutResponse(row, lineRows) };
     },
 
@@ -433,9 +470,11 @@ export function createCheckoutService(ctx: AppContext) {
         if (!patch || !(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) return { row, applied: false };
         const next = { ...row, ...patch } as OrderRow;
         if (event === 'order.paid' && next.customer_id) await ctx.services.customers.addSpent(trx, row.store_id, next.customer_id, payment.amountMinor);
-        await emitOrder(trx, event, next);
-        return { row: next, applied: true };
+        const lines = await emitOrder(trx, event, next);
+        const told = event === 'order.paid' ? await tellOfOrder(trx, next, lines, 'order.paid', 'alert.order.paid') : false;
+        return { row: next, applied: true, told };
       });
+      if (result.told) ctx.services.messages.committed();
       return result;
     },
 
@@ -510,6 +549,7 @@ export function createCheckoutService(ctx: AppContext) {
     /** Staff settle a cash, manual or mobile-money order (or one in manual review) as paid. */
     async markPaid(storeId: string, idOrReference: string, input: { method?: string; note?: string }) {
       const current = await service.getOrder(storeId, idOrReference);
+      let told = false;
       await db.transaction().execute(async (trx) => {
         const row = await repo.findOrder(trx, storeId, current.orderId);
         if (!row || !AWAITING_PAYMENT.includes(row.status)) {
@@ -533,8 +573,10 @@ export function createCheckoutService(ctx: AppContext) {
         if (next.customer_id) await ctx.services.customers.addSpent(trx, storeId, next.customer_id, amount);
         // Money taken for a checkout that had closed: take the stock again (409 out-of-stock when gone).
         if (Number(row.stock_held) === 0) await ctx.services.catalog.reserveStock(trx, storeId, await stockLines(trx, row.id));
-        await emitOrder(trx, 'order.paid', next);
+        const lines = await emitOrder(trx, 'order.paid', next);
+        told = await tellOfOrder(trx, next, lines, 'order.paid', 'alert.order.paid');
       });
+      if (told) ctx.services.messages.committed();
       await refreshCatalog(storeId);
       return service.getOrder(storeId, current.orderId);
     },
@@ -545,6 +587,7 @@ export function createCheckoutService(ctx: AppContext) {
      */
     async refund(storeId: string, idOrReference: string, input: { restock?: boolean; note?: string }) {
       const current = await service.getOrder(storeId, idOrReference);
+      let told = false;
       await db.transaction().execute(async (trx) => {
         const row = await repo.findOrder(trx, storeId, current.orderId);
         const inReview = row?.payment_status === 'manual_review';
@@ -563,8 +606,12 @@ export function createCheckoutService(ctx: AppContext) {
         // Only a sale (payment status paid) was added to the customer's total.
         if (row.customer_id && !inReview) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, -row.amount_paid_minor);
         if (restock) await ctx.services.catalog.releaseStock(trx, storeId, await stockLines(trx, row.id));
-        await emitOrder(trx, 'order.updated', { ...row, ...patch } as OrderRow);
+        const next = { ...row, ...patch } as OrderRow;
+        const lines = await emitOrder(trx, 'order.updated', next);
+        // Money that was a sale goes back to the customer: they are told (a payment in review was never a receipt).
+        if (!inReview) told = await tellOfOrder(trx, next, lines, 'order.refunded', null, { refundedMinor: row.amount_paid_minor });
       });
+      if (told) ctx.services.messages.committed();
       await refreshCatalog(storeId);
       return service.getOrder(storeId, current.orderId);
     },
