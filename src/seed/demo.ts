@@ -108,6 +108,12 @@ export async function seedDemo(ctx: AppContext, options: { onlyIfEmpty: boolean 
     throw error;
   }
   const { store, user } = created;
+  // How customers reach the demo store: shown in every message's footer and on the booking pages.
+  await ctx.services.stores.updateStore(store.id, {
+    contact: { phone: '030 277 0000', whatsapp: '020 765 4321', email: 'hello@demo-store.example', address: '12 Oxford Street, Osu, Accra', mapUrl: 'https://www.openstreetmap.org/#map=17/5.5560/-0.1820' },
+    hours: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((day) => ({ day: day as 'mon', start: '08:00', end: day === 'sat' ? '16:00' : '18:00' })),
+    reminderMinutes: [1440, 120],
+  });
   const { key, secret } = await ctx.services.keys.create(store.id, { name: 'Demo website key' }, `user:${user.id}`);
   const demo: DemoStore = {
     storeId: store.id,
