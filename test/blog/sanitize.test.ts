@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { plainText, renderPlainText, renderPostHtml, safeHttpUrl, sanitizePostHtml, truncate } from '../../src/modules/blog/sanitize.ts';
-import { escapeHtml, jsonForScript } from '../../src/modules/blog/pages.ts';
+import { jsonForScript } from '../../src/modules/blog/pages.ts';
+import { escapeHtml } from '../../src/shared/html.ts';
 import { detectImageType } from '../../src/modules/blog/uploads.ts';
 
 test('safeHttpUrl accepts absolute http(s) only and normalises', () => {
