@@ -186,10 +186,17 @@ function keyRequest(request: FastifyRequest): { secret: string; storeId: string 
 
 const invalidKey = () => unauthorized('invalid-api-key', 'The key is wrong, revoked, expired or not for this store.');
 
-/** Then: a usable key of that store, with the scope. */
-function keyAuth(key: AuthenticatedKey | null, storeId: string, scope: Scope | null): Auth & { kind: 'key' } {
+/** A scope a route needs, or a list of which any one will do. */
+export type ScopeNeed = Scope | readonly Scope[];
+
+/** Then: a usable key of that store, with the scope (or one of the scopes). */
+function keyAuth(key: AuthenticatedKey | null, storeId: string, scope: ScopeNeed | null): Auth & { kind: 'key' } {
   if (!key || key.storeId !== storeId) throw invalidKey();
-  if (scope && !key.scopes.has(scope)) throw forbidden(`This key lacks the ${scope} scope.`);
+  if (typeof scope === 'string') {
+    if (!key.scopes.has(scope)) throw forbidden(`This key lacks the ${scope} scope.`);
+  } else if (scope && !scope.some((s) => key.scopes.has(s))) {
+    throw forbidden(`This key needs one of these scopes: ${scope.join(', ')}.`);
+  }
   return { kind: 'key', storeId, keyId: key.keyId, scopes: key.scopes };
 }
 
@@ -224,7 +231,7 @@ async function authenticateKey(ctx: AppContext, request: FastifyRequest, scope: 
  * Integration endpoints: a key of the store named by storeId, with `scope`. A callback hook, not an
  * async one: when the key's lookup is cached (nearly every request) it completes without a promise.
  */
-export function requireIntegrationKey(ctx: AppContext, scope: Scope): preValidationHookHandler {
+export function requireIntegrationKey(ctx: AppContext, scope: ScopeNeed): preValidationHookHandler {
   return function integrationKeyHook(request, _reply, done) {
     let storeId: string;
     let secret: string;

@@ -7,12 +7,11 @@
 //     schema: { ...integrationDocs, tags: ['content'], querystring: …, response: … },
 //   }, handler);
 import type { App } from '../app.ts';
-import type { Scope } from '../modules/developer/keys-service.ts';
-import { requireIntegrationKey } from './auth.ts';
+import { requireIntegrationKey, type ScopeNeed } from './auth.ts';
 import { integrationHeaders } from './schemas.ts';
 
-/** Route options: `config` (integration route, per-key budget) and the key check as `preValidation`. */
-export function integrationRoute(app: App, scope: Scope) {
+/** Route options: `config` (integration route, per-key budget) and the key check as `preValidation` (`scope`: one, or a list of which any one will do). */
+export function integrationRoute(app: App, scope: ScopeNeed) {
   return {
     config: { integration: true, rateLimit: app.rateLimits.perKey },
     preValidation: requireIntegrationKey(app.ctx, scope),

@@ -17,6 +17,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/auth/invitation/accept': 'acceptInvitation',
   'POST /api/auth/invitation/signup': 'acceptInvitationWithNewAccount',
   'GET /api/stores/{storeId}': 'getStore',
+  'GET /v1IntegrationStore': 'getStoreInfo',
   'PATCH /api/stores/{storeId}': 'updateStore',
   'GET /api/stores/{storeId}/members': 'listMembers',
   'POST /api/stores/{storeId}/members': 'inviteMember',

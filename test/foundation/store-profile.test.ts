@@ -101,3 +101,38 @@ describeEachDb('store profile (settings)', (env) => {
     assert.equal((await read(env, store)).contact.phone, null);
   });
 });
+
+describeEachDb('GET /v1IntegrationStore (what a website shows of the store)', (env) => {
+  test('a key with any website scope reads the store: name, contact, hours, rules, links; cacheable for a minute', async () => {
+    const store = await env.createStore({ name: 'Adom Braids', timezone: 'Africa/Accra' });
+    await patch(env, store, { contact: { phone: '020 765 4321', whatsapp: '0207654321' }, hours: [{ day: 'sat', start: '08:00', end: '16:00' }], cancellationCutoffMinutes: 180 });
+    for (const scopes of [undefined, ['catalog:read'], ['bookings:write'], ['content:read']]) {
+      const key = await env.createKey(store, scopes);
+      const res = await env.inject({ method: 'GET', url: `/v1IntegrationStore?storeId=${store.storeId}`, headers: env.keyHeaders(key) });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['cache-control'], 'private, max-age=60');
+      const s = res.data.store;
+      assert.equal(res.data.storeId, store.storeId);
+      assert.deepEqual(
+        { name: s.name, slug: s.slug, currency: s.currency, timezone: s.timezone, country: s.country, locale: s.locale, phone: s.contact.phone, hours: s.hours, rules: s.bookingRules, staff: s.staff },
+        { name: 'Adom Braids', slug: store.slug, currency: 'GHS', timezone: 'Africa/Accra', country: 'GH', locale: 'en-GH', phone: '020 765 4321', hours: [{ day: 'sat', start: '08:00', end: '16:00' }], rules: { cancellationCutoffMinutes: 180 }, staff: [] },
+      );
+      assert.equal(s.blogUrl, `http://localhost:3000/s/${store.slug}/blog`);
+      assert.ok(!('settings' in s) && !('notificationsEnabled' in s), 'nothing of the staff settings');
+    }
+  });
+
+  test('keys without a website scope, of another store, or none: 403, 401, 401; no storeId: 400', async () => {
+    const store = await env.createStore();
+    const other = await env.createStore();
+    const url = `/v1IntegrationStore?storeId=${store.storeId}`;
+    for (const scopes of [['developer'], ['customers:read', 'reports:read']]) {
+      const res = await env.inject({ method: 'GET', url, headers: env.keyHeaders(await env.createKey(store, scopes)) });
+      expectError(res, 403, 'forbidden');
+      assert.match(res.data.message, /one of these scopes/);
+    }
+    expectError(await env.inject({ method: 'GET', url, headers: env.keyHeaders(await env.createKey(other)) }), 401, 'invalid-api-key');
+    expectError(await env.inject({ method: 'GET', url }), 401, 'unauthorized');
+    expectError(await env.inject({ method: 'GET', url: '/v1IntegrationStore', headers: env.keyHeaders(await env.createKey(store)) }), 400, 'missing-store-id');
+  });
+});

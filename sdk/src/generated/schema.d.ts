@@ -1403,6 +1403,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1IntegrationStore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store as a website shows it: name, contact, country and locale, hours, closed dates, booking rules, links, bookable staff (a key with any website scope) */
+        get: operations["getStoreInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/paystack": {
         parameters: {
             query?: never;
@@ -8103,6 +8120,91 @@ export interface operations {
                         ok: boolean;
                         /** @description the current promo; null when there is none or now is outside its window */
                         promo: components["schemas"]["Promo"] | null;
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    getStoreInfo: {
+        parameters: {
+            query: {
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description What a website shows of the store: name, contact, hours, booking rules */
+                        store: {
+                            /** @description the store's public blog */
+                            blogUrl: string;
+                            bookingRules: {
+                                /** @description customers may cancel or move a booking through its manage link until this many minutes before it starts (default 120) */
+                                cancellationCutoffMinutes: number;
+                            };
+                            closedDates: string[];
+                            contact: {
+                                address: string | null;
+                                email: string | null;
+                                mapUrl: string | null;
+                                phone: string | null;
+                                whatsapp: string | null;
+                            };
+                            /** @description ISO 3166 alpha-2; defaults to the time zone's country (GH for Africa/Accra). Phone numbers are read in it. */
+                            country: string;
+                            currency: string;
+                            /** @description opening hours, in the store time zone (shown to customers) */
+                            hours: {
+                                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                                /** @description after start; 24:00 is the end of the day */
+                                end: string;
+                                start: string;
+                            }[];
+                            id: string;
+                            /** @description BCP 47 tag messages and pages are written in (dates, times, money); default en-<country> where known, else en-GB */
+                            locale: string;
+                            name: string;
+                            slug: string;
+                            /** @description bookable staff (a website can offer "any stylist" or a named one); empty while the store books by capacity */
+                            staff: {
+                                displayName: string;
+                                id: string;
+                                photoUrl: string | null;
+                                serviceIds: string[];
+                            }[];
+                            /** @description the store's hosted page for customers, when it has one */
+                            storePageUrl: string | null;
+                            timezone: string;
+                        };
                         storeId: string;
                     };
                 };

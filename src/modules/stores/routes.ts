@@ -2,7 +2,10 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SESSION_COOKIE, authStoreId, requireMember, requireStaff, sessionCookieOptions, sessionTokenOf } from '../../http/auth.ts';
+import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { responses } from '../../http/schemas.ts';
+import type { App } from '../../app.ts';
+import { WEBSITE_SCOPES } from '../developer/keys-service.ts';
 import type { Role, StoreSettings } from './service.ts';
 import {
   AddMemberBody,
@@ -12,6 +15,7 @@ import {
   InvitationSignupBody,
   InvitationTokenBody,
   InviteResponse,
+  PublicStoreSchema,
   LoginBody,
   LoginResponse,
   MemberSchema,
@@ -103,6 +107,40 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   }, async (request) => {
     const { token, newPassword } = request.body as { token: string; newPassword: string };
     return { ok: true, ...(await stores.confirmPasswordReset(token, newPassword)) };
+  });
+
+  app.get('/v1IntegrationStore', {
+    ...integrationRoute(app as App, WEBSITE_SCOPES),
+    schema: {
+      tags: ['store'],
+      summary: 'The store as a website shows it: name, contact, country and locale, hours, closed dates, booking rules, links, bookable staff (a key with any website scope)',
+      ...integrationDocs,
+      querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), storeId: Type.String(), store: PublicStoreSchema }) }),
+    },
+  }, async (request, reply) => {
+    const store = await stores.getStore(authStoreId(request));
+    reply.header('cache-control', 'private, max-age=60');
+    return {
+      ok: true,
+      storeId: store.id,
+      store: {
+        id: store.id,
+        slug: store.slug,
+        name: store.name,
+        currency: store.currency,
+        timezone: store.timezone,
+        country: store.country,
+        locale: store.locale,
+        contact: store.contact,
+        hours: store.hours,
+        closedDates: store.closedDates,
+        storePageUrl: null,
+        blogUrl: `${ctx.config.publicBaseUrl}/s/${store.slug}/blog`,
+        bookingRules: { cancellationCutoffMinutes: store.cancellationCutoffMinutes },
+        staff: [],
+      },
+    };
   });
 
   app.get('/api/stores/:storeId', {

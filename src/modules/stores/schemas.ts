@@ -179,3 +179,26 @@ export const InvitationPreviewSchema = Type.Object({
   invitedBy: Type.Union([Type.String(), Type.Null()]),
   expiresAt: IsoTimestamp,
 });
+
+export const PublicStoreSchema = Type.Object(
+  {
+    id: Type.String(),
+    slug: Type.String(),
+    name: Type.String(),
+    currency: Type.String(),
+    timezone: Type.String(),
+    country: StoreProfileFields.country,
+    locale: StoreProfileFields.locale,
+    contact: StoreContactSchema,
+    hours: StoreProfileFields.hours,
+    closedDates: StoreProfileFields.closedDates,
+    storePageUrl: Type.Union([Type.String(), Type.Null()], { description: 'the store\'s hosted page for customers, when it has one' }),
+    blogUrl: Type.String({ description: 'the store\'s public blog' }),
+    bookingRules: Type.Object({ cancellationCutoffMinutes: StoreProfileFields.cancellationCutoffMinutes }),
+    staff: Type.Array(
+      Type.Object({ id: Type.String(), displayName: Type.String(), photoUrl: Type.Union([Type.String(), Type.Null()]), serviceIds: Type.Array(Type.String()) }),
+      { description: 'bookable staff (a website can offer "any stylist" or a named one); empty while the store books by capacity' },
+    ),
+  },
+  { description: 'What a website shows of the store: name, contact, hours, booking rules' },
+);
