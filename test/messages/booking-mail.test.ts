@@ -13,7 +13,7 @@ const received: ReceivedMail[] = [];
 const port = await freePort();
 const CUSTOMER = 'esi@example.test';
 
-const outbox = (env: TestEnv, bookingId: string) => env.db.selectFrom('mail_outbox').selectAll().where('booking_id', '=', bookingId).orderBy('created_at').execute();
+const outbox = (env: TestEnv, bookingId: string) => env.db.selectFrom('mail_outbox').selectAll().where('booking_id', '=', bookingId).orderBy('created_at').orderBy('id').execute();
 const ownerEmailOf = async (env: TestEnv, token: string) => (await env.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).data.user.email as string;
 
 describeEachDb(

@@ -29,7 +29,7 @@ async function shopWithContact(env: TestEnv): Promise<Shop> {
 const ownerOf = async (env: TestEnv, shop: Shop) => (await env.inject({ method: 'GET', url: '/api/auth/me', headers: env.staffHeaders(shop.store) })).data.user.email as string;
 const orderMails = (reference: string, to: string) => mailsTo(received, to).filter((m) => m.raw.includes(reference));
 const kinds = async (env: TestEnv, orderId: string) =>
-  (await env.db.selectFrom('mail_outbox').select(['kind', 'to_address']).where('order_id', '=', orderId).orderBy('created_at').execute()).map((r) => `${r.kind}→${r.to_address === CUSTOMER ? 'customer' : 'owner'}`);
+  (await env.db.selectFrom('mail_outbox').select(['kind', 'to_address']).where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute()).map((r) => `${r.kind}→${r.to_address === CUSTOMER ? 'customer' : 'owner'}`);
 
 describeEachDb(
   'order messages (real SMTP server)',

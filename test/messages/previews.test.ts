@@ -98,7 +98,11 @@ describeEachDb('message previews and alert choices', (env) => {
     const theirs = await env.inject({ method: 'GET', url: '/api/me/notifications', headers: staff.headers });
     assert.deepEqual(theirs.data.stores[0].notifications, { newBooking: false, bookingChanged: false, newOrder: false, orderPaid: false });
 
+    // Who is alerted is remembered per store, and forgotten as soon as a choice changes.
+    const ownerEmail = (await env.inject({ method: 'GET', url: '/api/auth/me', headers: env.staffHeaders(s.store) })).data.user.email;
+    assert.deepEqual((await env.app.ctx.services.stores.alertRecipients(s.store.storeId, 'newBooking')).map((r) => r.email), [ownerEmail]);
     const changed = await env.inject({ method: 'PATCH', url: '/api/me/notifications', headers: staff.headers, payload: { storeId: s.store.storeId, newBooking: true } });
+    assert.deepEqual((await env.app.ctx.services.stores.alertRecipients(s.store.storeId, 'newBooking')).map((r) => r.email).sort(), [ownerEmail, staff.email].sort());
     assert.equal(changed.statusCode, 200, changed.body);
     assert.deepEqual(changed.data.store.notifications, { newBooking: true, bookingChanged: false, newOrder: false, orderPaid: false });
     const ownerOff = await env.inject({ method: 'PATCH', url: '/api/me/notifications', headers: env.staffHeaders(s.store), payload: { storeId: s.store.storeId, newBooking: false } });

@@ -257,9 +257,7 @@ export function createBookingsService(ctx: AppContext) {
       ...(change.by ? { by: change.by } : {}),
       ...(change.reason !== undefined ? { reason: change.reason } : {}),
     };
-    const told = change.kind ? await ctx.services.messages.toCustomer(trx, store, change.kind, row.customer_email, payload, { bookingId: row.id }) : false;
-    const alerted = change.alert ? await ctx.services.messages.toStaff(trx, store.id, change.alert, payload, { bookingId: row.id }) : 0;
-    return told || alerted > 0;
+    return ctx.services.messages.tell(trx, store, payload, { customerKind: change.kind, customerEmail: row.customer_email, staffKind: change.alert }, { bookingId: row.id });
   }
 
   const CUSTOMER_KIND_OF: Partial<Record<BookingRow['status'], CustomerKind>> = { confirmed: 'booking.confirmed', rescheduled: 'booking.rescheduled', cancelled: 'booking.cancelled' };

@@ -270,9 +270,7 @@ export function createCheckoutService(ctx: AppContext) {
         ...extra,
       },
     };
-    const told = kind ? await ctx.services.messages.toCustomer(trx, store, kind, customer.email, payload, { orderId: row.id }) : false;
-    const alerted = alert ? await ctx.services.messages.toStaff(trx, row.store_id, alert, payload, { orderId: row.id }) : 0;
-    return told || alerted > 0;
+    return ctx.services.messages.tell(trx, store, payload, { customerKind: kind, customerEmail: customer.email, staffKind: alert }, { orderId: row.id });
   }
 
   async function stockLines(trx: Executor<Database>, orderId: string): Promise<CheckoutLineInput[]> {

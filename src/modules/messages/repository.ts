@@ -7,6 +7,8 @@ export type Db = Executor<Database>;
 
 export const insertMail = (db: Db, row: MailOutboxRow) => db.insertInto('mail_outbox').values(row).execute();
 
+export const insertMails = (db: Db, rows: MailOutboxRow[]) => db.insertInto('mail_outbox').values(rows).execute();
+
 /** Inserts the message unless the store has one with its dedupe key already; true when inserted. */
 export async function insertMailOnce(db: Db, row: MailOutboxRow): Promise<boolean> {
   const inserted = await db

@@ -144,6 +144,29 @@ export function createMessagesService(ctx: AppContext) {
     },
 
     /**
+     * A change's messages in one insert, in `executor`'s transaction: the customer's (when the store
+     * has customer messages on and an address is known) and an alert to each member who chose
+     * `staffKind` (owners by default). Returns whether anything was queued.
+     */
+    async tell(
+      executor: Db,
+      store: Store,
+      payload: BookingMessagePayload | OrderMessagePayload,
+      who: { customerKind?: CustomerKind | null; customerEmail?: string | null; staffKind?: StaffKind | null },
+      refs: { bookingId?: string; orderId?: string } = {},
+    ): Promise<boolean> {
+      const rows: MailOutboxRow[] = [];
+      if (who.customerKind && store.notificationsEnabled && who.customerEmail) rows.push(outboxRow({ storeId: store.id, to: who.customerEmail, kind: who.customerKind, payload, ...refs }));
+      if (who.staffKind) {
+        for (const member of await ctx.services.stores.alertRecipients(store.id, PREFERENCE_OF[who.staffKind], executor)) {
+          rows.push(outboxRow({ storeId: store.id, to: member.email, kind: who.staffKind, payload, ...refs }));
+        }
+      }
+      if (rows.length) await repo.insertMails(executor, rows);
+      return rows.length > 0;
+    },
+
+    /**
      * A message to the store's customer, in `executor`'s transaction. Nothing is queued when the store
      * has customer messages off or no address is known; returns whether one was.
      */
@@ -160,13 +183,6 @@ export function createMessagesService(ctx: AppContext) {
       if (refs.dedupeKey) return repo.insertMailOnce(executor, row);
       await repo.insertMail(executor, row);
       return true;
-    },
-
-    /** An alert to each member who chose this kind (owners by default), in `executor`'s transaction; how many. */
-    async toStaff(executor: Db, storeId: string, kind: StaffKind, payload: BookingMessagePayload | OrderMessagePayload, refs: { bookingId?: string; orderId?: string } = {}): Promise<number> {
-      const recipients = await ctx.services.stores.alertRecipients(storeId, PREFERENCE_OF[kind], executor);
-      for (const member of recipients) await repo.insertMail(executor, outboxRow({ storeId, to: member.email, kind, payload, ...refs }));
-      return recipients.length;
     },
 
     /**

@@ -75,6 +75,8 @@ function checkUsable(row: InvitationRow | undefined, now: string): asserts row i
 export interface InvitationDeps {
   normaliseEmail(email: string): string;
   issueSession(userId: string): Promise<string>;
+  /** Tells every instance the store's members changed. */
+  membersChanged(storeId: string): Promise<void>;
 }
 
 export function createInvitations(ctx: AppContext, deps: InvitationDeps) {
@@ -218,6 +220,7 @@ export function createInvitations(ctx: AppContext, deps: InvitationDeps) {
       const tokenHash = sha256(token);
       const accepted = await db.transaction().execute((trx) => accept(trx, tokenHash, invitation, user.id, nowIso()));
       if (!accepted) await whyUnusable(tokenHash);
+      await deps.membersChanged(invitation.store_id);
       return { store: { id: invitation.store_id, slug: invitation.store_slug, name: invitation.store_name, role: invitation.role } };
     },
 
@@ -251,6 +254,7 @@ export function createInvitations(ctx: AppContext, deps: InvitationDeps) {
         if (error === lost) await whyUnusable(tokenHash);
         throw error;
       }
+      await deps.membersChanged(invitation.store_id);
       const sessionToken = await deps.issueSession(user.id);
       return {
         token: sessionToken,

@@ -141,6 +141,9 @@ export function alertChoicesOf(role: Role, stored: string | null | undefined): A
 /** The fields of a store update that belong to its profile (profile.ts). */
 const PROFILE_FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cancellationCutoffMinutes', 'reminderMinutes'] as const;
 
+/** The notifier topic of a change to a store's members or their alert choices (its key: the store id). */
+export const MEMBERS_TOPIC = 'store-members';
+
 /** The notifier topic of a change to a store's row (its key: the store id). */
 export const STORE_TOPIC = 'store';
 const STORE_CACHE_SIZE = 10_000;
@@ -165,6 +168,26 @@ export function createStoresService(ctx: AppContext) {
     if (storeId === '*') storeCache.clear();
     else storeCache.delete(storeId);
   });
+
+  // Members and their alert choices, by store: every booking and order asks who to alert, in its
+  // transaction; they change only through this service, which tells every instance (MEMBERS_TOPIC).
+  const membersCache = new LRUCache<string, Awaited<ReturnType<typeof repo.membersWithAlerts>>>({ max: STORE_CACHE_SIZE });
+  let membersGeneration = 0;
+  ctx.notifier.subscribe(MEMBERS_TOPIC, (storeId) => {
+    membersGeneration++;
+    if (storeId === '*') membersCache.clear();
+    else membersCache.delete(storeId);
+  });
+  const membersChanged = (storeId: string) => ctx.notifier.publish(MEMBERS_TOPIC, storeId);
+
+  async function cachedMembers(storeId: string, executor: repo.Db) {
+    const hit = membersCache.get(storeId);
+    if (hit) return hit;
+    const seen = membersGeneration;
+    const rows = await repo.membersWithAlerts(executor, storeId);
+    if (seen === membersGeneration) membersCache.set(storeId, rows);
+    return rows;
+  }
 
   async function cachedStore(storeId: string): Promise<Store | null> {
     const hit = storeCache.get(storeId);
@@ -233,7 +256,7 @@ export function createStoresService(ctx: AppContext) {
     toStore,
 
     /** Staff invitations (invitations.ts): emailed single-use links; nothing exists for the invitee until they accept. */
-    invitations: createInvitations(ctx, { normaliseEmail, issueSession }),
+    invitations: createInvitations(ctx, { normaliseEmail, issueSession, membersChanged }),
 
     /** Pass `executor` when calling inside a transaction (on SQLite a query on ctx.db would wait for it). */
     async getStore(storeId: string, executor: repo.Db = db): Promise<Store> {
@@ -475,7 +498,7 @@ export function createStoresService(ctx: AppContext) {
 
     /** Members to email an alert of this kind (in `executor`'s transaction when given). */
     async alertRecipients(storeId: string, preference: AlertPreference, executor: repo.Db = db): Promise<{ userId: string; email: string; name: string }[]> {
-      const members = await repo.membersWithAlerts(executor, storeId);
+      const members = await cachedMembers(storeId, executor);
       return members.filter((m) => alertChoicesOf(m.role, m.notifications)[preference]).map((m) => ({ userId: m.id, email: m.email, name: m.name }));
     },
 
@@ -491,6 +514,7 @@ export function createStoresService(ctx: AppContext) {
       if (!membership) throw forbidden('You are not a member of this store.');
       const next = { ...alertChoicesOf(membership.role, membership.notifications), ...patch };
       await repo.setMemberNotifications(db, storeId, userId, JSON.stringify(next));
+      await membersChanged(storeId);
       return (await service.alertChoices(userId)).find((c) => c.storeId === storeId)!;
     },
 
@@ -500,6 +524,7 @@ export function createStoresService(ctx: AppContext) {
       if (target.role === 'owner' && actor.role !== 'owner') throw forbidden('Only an owner can remove an owner.');
       if (target.role === 'owner' && (await repo.countOwners(db, storeId)) <= 1) throw conflict('conflict', 'A store keeps at least one owner.');
       await repo.deleteMembership(db, storeId, userId);
+      await membersChanged(storeId);
     },
   };
   return service;
