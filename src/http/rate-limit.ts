@@ -2,8 +2,8 @@
 // client IP across every public route; fixed one-minute windows. Counters live in Redis when
 // REDIS_URL is set, so all instances share them. Also per client IP: failed integration-key checks
 // (a flood of made-up keys would otherwise get a fresh per-key budget with every key), logins
-// (per minute), signups (per hour, each costs a password hash) and password-reset requests (per
-// hour, each may send a mail).
+// (per minute), signups (per hour, each costs a password hash), password-reset requests (per
+// hour, each may send a mail) and unknown manage links (the customer's booking pages under /b/).
 //
 // A route opts in with `config: { rateLimit: app.rateLimits.perKey }` (or perIp); the hook is added
 // when the route is registered. Responses carry RateLimit-Limit, RateLimit-Remaining and
@@ -155,25 +155,40 @@ function limiter(budget: Budget, counters: Counters): onRequestHookHandler {
   };
 }
 
+/** Too many unknown manage links: the booking pages answer their not-found page with this status. */
+const tooManyInvalidLinks = (ttlMs: number) => {
+  const retryAfter = retryAfterOf(ttlMs);
+  return new AppError(429, 'rate-limited', `Too many unknown booking links came from this address; retry in ${retryAfter} s.`, undefined, { reason: 'invalid-links-from-address' }, {
+    'retry-after': String(retryAfter),
+  });
+};
+
+/**
+ * Unknown manage-link tokens per client IP per minute. A fixed number, not a setting: a customer
+ * mistypes a link a few times at most, and a token has ~143 bits, so the budget only cuts a scan short.
+ */
+export const MANAGE_LINK_FAILURES_PER_IP = 20;
+
 /** Refusal callback: the 429 to answer, or null to go on. */
 type Refused = (refusal: AppError | null) => void;
 
 /**
- * Failed integration-key checks per client IP. The key is always looked up first: a key that
- * verifies goes through whatever other keys from its address did. A failed check is counted with
- * `count`, which answers 429 (reason invalid-keys-from-address) in place of the 401 once the
- * address is over budget: it slows guessing, never a partner whose key is valid.
+ * Failed checks of a secret per client IP (integration keys; manage links). The secret is always
+ * looked up first: one that is valid goes through whatever other attempts from its address did (an
+ * office's or a mobile network's shared address). A failed check is counted with `count`, which
+ * answers 429 in place of the not-found answer once the address is over budget: it slows guessing,
+ * never someone whose key or link is valid.
  */
-export interface KeyFailureGuard {
+export interface FailureGuard {
   count(request: FastifyRequest, callback: Refused): void;
 }
 
-function keyFailureGuard(max: number, counters: Counters): KeyFailureGuard {
+function failureGuard(name: string, max: number, counters: Counters, refusal: (ttlMs: number) => AppError): FailureGuard {
   return {
     count(request, callback) {
-      counters.incr(`key-failures:ip:${request.ip}`, WINDOW_MS, (error, current, ttlMs) => {
+      counters.incr(`${name}:ip:${request.ip}`, WINDOW_MS, (error, current, ttlMs) => {
         if (error) counterStoreDown(request, error);
-        callback(!error && current > max ? tooManyInvalidKeys(ttlMs) : null);
+        callback(!error && current > max ? refusal(ttlMs) : null);
       });
     },
   };
@@ -204,7 +219,9 @@ export function registerRateLimit(app: FastifyInstance, config: Config, redis: R
     /** POST /api/auth/password-reset: per client IP per hour (each may send a mail). */
     passwordReset: { max: config.rateLimitPasswordResetPerIp, windowMs: 60 * WINDOW_MS, keyOf: (r: FastifyRequest) => `password-reset:ip:${r.ip}` } satisfies Budget,
     /** Failed integration-key checks per client IP per minute. */
-    keyFailures: keyFailureGuard(config.rateLimitKeyFailuresPerIp, counters),
+    keyFailures: failureGuard('key-failures', config.rateLimitKeyFailuresPerIp, counters, tooManyInvalidKeys),
+    /** Unknown manage-link tokens per client IP per minute (MANAGE_LINK_FAILURES_PER_IP). */
+    manageLinkFailures: failureGuard('manage-link-failures', MANAGE_LINK_FAILURES_PER_IP, counters, tooManyInvalidLinks),
   };
   return rateLimits;
 }
