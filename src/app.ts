@@ -43,6 +43,7 @@ import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { reportingRoutes } from './modules/reporting/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 
 export interface AppDeps {
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(checkoutRoutes, { ctx });
   await app.register(reportingRoutes, { ctx });
   await app.register(blogRoutes, { ctx });
+  await app.register(storefrontRoutes, { ctx });
   await app.register(messagesRoutes, { ctx });
   await registerConsole(app);
   await app.register(demoAssetRoutes);

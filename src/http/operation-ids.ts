@@ -118,6 +118,12 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/public/blog/{postSlug}': 'getPublicPost',
   'GET /s/{storeSlug}/blog': 'showBlogPage',
   'GET /s/{storeSlug}/blog/{postSlug}': 'showPostPage',
+  // storefront pages: the manage link
+  'GET /b/{token}': 'showManagePage',
+  'GET /b/{token}/cancel': 'showCancelBookingPage',
+  'POST /b/{token}/cancel': 'cancelBookingByCustomer',
+  'GET /b/{token}/move': 'showMoveBookingPage',
+  'POST /b/{token}/move': 'moveBookingByCustomer',
   'POST /api/uploads': 'uploadImage',
   'GET /uploads/{storeId}/{file}': 'getUpload',
 };
