@@ -233,13 +233,14 @@ export interface MovePage {
 const atNoon = (date: string) => Date.parse(`${date}T12:00:00Z`);
 
 /** "Tuesday, 1 December" in the store's locale (the date is a calendar date, not an instant). */
-function dayText(date: string, locale: string, year = false): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(year ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(atNoon(date));
+function dayText(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(atNoon(date));
 }
 
 function dayLink(day: DayLink, locale: string): Raw {
   const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(atNoon(day.date));
-  return html`<li><a href="${day.href}" aria-label="${dayText(day.date, locale, true)}"${day.current ? raw(' aria-current="date"') : ''}><span>${part({ weekday: 'short' })}</span><strong>${part({ day: 'numeric' })}</strong><span>${part({ month: 'short' })}</span></a></li>`;
+  // The visible words are the link's name (spaces between them: read as "Tue 1 Dec").
+  return html`<li><a href="${day.href}"${day.current ? raw(' aria-current="date"') : ''}><span>${part({ weekday: 'short' })}</span> <strong>${part({ day: 'numeric' })}</strong> <span>${part({ month: 'short' })}</span></a></li>`;
 }
 
 /** Buttons of free times, in a form that moves the booking to the one pressed. */
@@ -303,8 +304,8 @@ export function renderLinkNotValidPage(): string {
     null,
     'Link not valid',
     html`<h1>This link is not valid</h1>
-<p>This booking link is not valid or has expired. Links stop working a week after the booking.</p>
-<p>Check that you opened the whole link from your booking message, or contact the store you booked with directly.</p>`,
+<div class="card"><p>This booking link is not valid or has expired. Links stop working a week after the booking.</p>
+<p>Check that you opened the whole link from your booking message, or contact the store you booked with directly.</p></div>`,
   );
 }
 

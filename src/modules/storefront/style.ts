@@ -5,7 +5,7 @@ export const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#f5f5f2}
-.top,main{max-width:36rem;margin:0 auto;padding:1rem 1.25rem}
+.top,main{max-width:40rem;margin:0 auto;padding:1rem 1.25rem}
 .top{padding-bottom:0}
 .store{margin:0;font-weight:700;font-size:1.05rem;color:#3c4043;overflow-wrap:anywhere}
 main{padding-bottom:2.5rem}
@@ -16,7 +16,9 @@ h3{font-size:1rem;margin:1.25rem 0 .25rem}
 p{margin:.5rem 0}
 a{color:#0b57d0}
 :focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
-.card{background:#fff;border:1px solid #e0e0dc;border-radius:14px;padding:1rem 1.25rem;margin:0 0 1rem}
+.card{background:#fff;border:1px solid #e0e0dc;border-radius:14px;padding:1rem 1.25rem;margin:1rem 0}
+.card>:first-child{margin-top:0}
+.card>:last-child{margin-bottom:0}
 .details{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}
 .details dt{color:#5f6368}
 .details dd{margin:0;font-weight:600;overflow-wrap:anywhere;min-width:0}
@@ -35,7 +37,8 @@ a{color:#0b57d0}
 .button.quiet{background:#fff;color:#0b57d0}
 .button.danger{background:#b3261e;border-color:#b3261e}
 .button.call{background:#0d652d;border-color:#0d652d}
-.contact ul{list-style:none;margin:0;padding:0;display:grid;gap:.6rem}
+.contact ul{list-style:none;margin:0;padding:0}
+.contact li a{display:inline-flex;align-items:center;min-height:44px;overflow-wrap:anywhere}
 .contact address{font-style:normal;margin:0 0 .75rem;overflow-wrap:anywhere}
 .hours{width:100%;border-collapse:collapse;margin-top:.5rem}
 .hours th,.hours td{padding:.3rem 0;text-align:left;vertical-align:top;border-top:1px solid #eee}
@@ -46,7 +49,8 @@ a{color:#0b57d0}
 .days a[aria-current]{background:#0b57d0;border-color:#0b57d0;color:#fff}
 .pager{display:flex;justify-content:space-between;gap:1rem;margin:.5rem 0 0}
 .pager a{display:inline-flex;align-items:center;min-height:44px}
-.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem;margin:0}
+.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem;margin:.5rem 0 0}
+.times .button{padding:.5rem .25rem;white-space:nowrap;font-variant-numeric:tabular-nums}
 .muted{color:#5f6368}
 .back{display:inline-flex;align-items:center;min-height:44px;margin-top:1rem}
 @media (min-width:40rem){h1{font-size:1.9rem}.actions{grid-template-columns:1fr 1fr}.days a{min-height:72px}}
