@@ -886,6 +886,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/b/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manage link: the booking (service, time, status, reference) with the store's contact; move and cancel while before the cut-off
+         * @description The page a booking's manageUrl opens. No store is named when the link is not valid. `done` shows a notice after a change.
+         */
+        get: operations["showManagePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manage link: asks before cancelling ("Yes, cancel" posts, "Keep it" goes back)
+         * @description Past the cut-off or once closed: 303 to the booking page.
+         */
+        get: operations["showCancelBookingPage"];
+        put?: never;
+        /**
+         * Manage link: the customer cancels (a form with no fields)
+         * @description Recorded with actor customer; the customer is mailed and the store alerted.
+         */
+        post: operations["cancelBookingByCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{token}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manage link: pick a day (the next 14 as links) and a free time of the same service
+         * @description A day that cannot be chosen (malformed, past, beyond the service's maxAdvanceDays) shows today with a notice. Past the cut-off or once closed: 303 to the booking page.
+         */
+        get: operations["showMoveBookingPage"];
+        put?: never;
+        /**
+         * Manage link: move the booking to the free time pressed
+         * @description Recorded with actor customer; the customer is mailed and the store alerted. A time taken meanwhile answers the move page (409) with the nearest free times.
+         */
+        post: operations["moveBookingByCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/keys": {
         parameters: {
             query?: never;
@@ -6131,6 +6199,375 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+        };
+    };
+    showManagePage: {
+        parameters: {
+            query?: {
+                done?: "moved" | "cancelled";
+            };
+            header?: never;
+            path: {
+                /** @description the manage token: 24 letters and digits */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description a page saying what was missing */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the link is wrong, malformed or expired (one page for all) */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many requests, or too many unknown links from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    showCancelBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the manage token: 24 letters and digits */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description a page saying what was missing */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the link is wrong, malformed or expired (one page for all) */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many requests, or too many unknown links from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    cancelBookingByCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the manage token: 24 letters and digits */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description done: see the booking page (?done=moved or ?done=cancelled) */
+            303: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a page saying what was missing */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the link is wrong, malformed or expired (one page for all) */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description refused: past the cut-off, no longer open, or the time was just taken (the page says which) */
+            409: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description form too large */
+            413: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description not a form */
+            415: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many requests, or too many unknown links from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    showMoveBookingPage: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD in the store's time zone; default today */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the manage token: 24 letters and digits */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description a page saying what was missing */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the link is wrong, malformed or expired (one page for all) */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many requests, or too many unknown links from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    moveBookingByCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the manage token: 24 letters and digits */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    date: string;
+                    time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description done: see the booking page (?done=moved or ?done=cancelled) */
+            303: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description a page saying what was missing */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the link is wrong, malformed or expired (one page for all) */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description refused: past the cut-off, no longer open, or the time was just taken (the page says which) */
+            409: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description form too large */
+            413: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description not a form */
+            415: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many requests, or too many unknown links from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     listKeys: {
