@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { toAppError } from '../../http/errors.ts';
+import { loggableError, toAppError } from '../../http/errors.ts';
 import { AppError, validationFailed } from '../../shared/errors.ts';
 import {
   renderBookingPage,
@@ -105,10 +105,10 @@ async function manageLinkPages(fastify: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error as FastifyError);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     else request.log.info({ code: appError.code }, 'request rejected');
     if (appError.headers) reply.headers(appError.headers);
-    if (appError.status === 404) return sendPage(reply, 404, renderLinkNotValidPage());
+    if (appError.status === 404) return linkNotValid(request, reply);
     const token = (request.params as { token?: string } | undefined)?.token;
     // A link back built from the address alone: nothing is looked up, so nothing is told.
     const back = token && TOKEN.test(token) ? urlsOf(token).booking : null;
