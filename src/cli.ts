@@ -34,6 +34,13 @@ Commands:
   members invite --store <store> --email <email> --role owner|admin|staff [--name <name>] [--json]
                                 invite someone to the store: prints their single-use link (valid 7 days;
                                 uses PUBLIC_BASE_URL), also mailed when SMTP_URL is set
+  backup [--to DIR] [--json]    a consistent copy of the database (also while the server runs) and of the
+                                uploads, in one dated archive with a manifest (default DIR: BACKUP_DIR)
+  backup --verify ARCHIVE [--json]
+                                unpack a backup, check its checksums and open the database copy
+  restore --from ARCHIVE [--json]
+                                restore a backup over DATABASE_URL and UPLOAD_DIR (what was there is kept
+                                aside); refused while a server uses the database
   users reset-password --email <email> [--password <new password (min 10 chars)>] [--json]
                                 print a one-time link to choose a new password (valid 1 h; uses
                                 PUBLIC_BASE_URL), or set the password given; --password ends every session
@@ -198,8 +205,9 @@ export async function runCli(argv: string[], out: Out = console, env: Record<str
       out.error(`Configuration error: ${error.message}`);
       return 1;
     }
-    if (error instanceof NoDatabase) {
-      out.error(`error: ${error.message}`);
+    // A backup that cannot be made, checked or restored says why in one line.
+    if (error instanceof NoDatabase || (error as Error)?.name === 'BackupError') {
+      out.error(`error: ${(error as Error).message}`);
       return 1;
     }
     if (error instanceof AppError) {
@@ -404,6 +412,59 @@ const membersInvite: Command = async (args, config, out) => {
   return 0;
 };
 
+const backup: Command = async (args, config, out) => {
+  const values = parse(args, { to: { type: 'string' }, verify: { type: 'string' }, json: { type: 'boolean' } });
+  const json = Boolean(values.json);
+  const { createBackup, verifyBackup } = await import('./ops/backup.ts');
+  if (typeof values.verify === 'string') {
+    refuse(values.to !== undefined ? ['--verify and --to do not go together'] : []);
+    const result = await verifyBackup(values.verify);
+    const m = result.manifest;
+    const rows = m ? Object.values(m.counts).reduce((a, b) => a + b, 0) : 0;
+    print(
+      out,
+      json,
+      result,
+      result.ok
+        ? `${values.verify} is a good backup: ${m!.engine} database (schema ${m!.schemaVersion}, ${rows} rows in ${Object.keys(m!.counts).length} tables) and ${m!.uploads.length} uploads, made ${m!.createdAt}`
+        : `${values.verify} is NOT a usable backup:\n- ${result.problems.join('\n- ')}`,
+    );
+    return result.ok ? 0 : 1;
+  }
+  const location = locateDatabase(config.databaseUrl);
+  const inMemory = location.file === null && config.databaseUrl.startsWith('sqlite:');
+  if (inMemory || !databaseFileExists(location)) throw new NoDatabase(`no database to back up: ${location.text}${inMemory ? '' : ' does not exist'}. ${POINT_ELSEWHERE}`);
+  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
+  try {
+    const toDir = typeof values.to === 'string' ? values.to : config.backupDir;
+    const result = await createBackup({ database, databaseUrl: config.databaseUrl, uploadDir: config.uploadDir, toDir });
+    const rows = Object.values(result.manifest.counts).reduce((a, b) => a + b, 0);
+    print(out, json, { ok: true, ...result }, `backup written: ${result.archive} (${(result.bytes / 1024).toFixed(0)} KiB: ${rows} rows, ${result.manifest.uploads.length} uploads, ${result.durationMs} ms)`);
+    return 0;
+  } finally {
+    await database.destroy();
+  }
+};
+
+const restore: Command = async (args, config, out) => {
+  const values = parse(args, { from: { type: 'string' }, json: { type: 'boolean' } });
+  const { from } = required(values, 'from');
+  const { restoreBackup } = await import('./ops/backup.ts');
+  const result = await restoreBackup({ archive: from, databaseUrl: config.databaseUrl, uploadDir: config.uploadDir });
+  const m = result.manifest;
+  print(
+    out,
+    Boolean(values.json),
+    { ok: true, ...result },
+    [
+      `restored ${from} (made ${m.createdAt}, schema ${m.schemaVersion}) into ${locateDatabase(config.databaseUrl).text} and ${config.uploadDir}.`,
+      ...(result.keptAside.length ? [`what was there is kept aside: ${result.keptAside.join(', ')}`] : []),
+      'Start the server: migrations bring an older backup up to date.',
+    ].join('\n'),
+  );
+  return 0;
+};
+
 /** Every command; a new group is one more entry here and a line in USAGE. */
 const COMMANDS: Record<string, Command> = {
   serve,
@@ -413,6 +474,8 @@ const COMMANDS: Record<string, Command> = {
   stores: group('stores', { list: storesList, create: storesCreate }),
   keys: group('keys', { list: keysList, create: keysCreate, revoke: keysRevoke }),
   members: group('members', { invite: membersInvite }),
+  backup,
+  restore,
   users: group('users', { 'reset-password': usersResetPassword }),
 };
 

@@ -56,6 +56,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long an Idempotency-Key stays "in progress" without its work committing (a crashed process's claim lapses). */
   idempotencyLeaseSeconds: number;
+  /** Where backups are written (the server's own, and `store-service backup` without --to). */
+  backupDir: string;
+  /** The server backs itself up this often (0: never); 1440 by default when BACKUP_DIR is set. */
+  backupIntervalMinutes: number;
+  /** Backups kept in backupDir; older ones are deleted after each new one. */
+  backupKeep: number;
   /** Trust X-Forwarded-* from a load balancer in front (client IPs for rate limits). */
   trustProxy: boolean;
   /** Slow-client protection: a whole request (headers and body) must arrive within this. */
@@ -165,6 +171,9 @@ export function loadConfig(env: Env = process.env): Config {
     runWorkers: bool(env, 'RUN_WORKERS', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
     idempotencyLeaseSeconds: atMost('IDEMPOTENCY_LEASE_SECONDS', int(env, 'IDEMPOTENCY_LEASE_SECONDS', 30, 1), 30),
+    backupDir: env.BACKUP_DIR || `${(env.DATA_DIR || './data').replace(/\/+$/, '')}/backups`,
+    backupIntervalMinutes: int(env, 'BACKUP_INTERVAL_MINUTES', env.BACKUP_DIR ? 1440 : 0, 0),
+    backupKeep: int(env, 'BACKUP_KEEP', 14, 1),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     requestTimeoutMs,
     headersTimeoutMs,

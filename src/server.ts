@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { consoleBuilt } from './http/console.ts';
 import { classifyAddress } from './modules/events/ssrf.ts';
 import { startWorkers } from './workers.ts';
+import { holdServingLock } from './ops/backup.ts';
+import { startBackupSchedule } from './ops/backup-schedule.ts';
 import { credentialsPath, seedOnFirstRun } from './seed/demo.ts';
 
 /** Pino options for the server: readable lines on a terminal (pino's pino-pretty transport), JSON lines otherwise. */
@@ -62,6 +64,8 @@ export function startMessage(config: Config, facts: { port: number; credentialsF
 
 export async function startServer(config: Config, options: { stdoutIsTty?: boolean } = {}): Promise<{ app: App; stop: () => Promise<void>; stopStep: () => string }> {
   const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements, checkpointInBackground: true });
+  // `store-service restore` refuses to replace a database file a server holds.
+  const releaseLock = database.sqliteFile ? await holdServingLock(database.sqliteFile) : null;
   await migrateToLatest(database.db);
   await optimizeDatabase(database.db, database.dialect);
   // ioredis (~50 files) is loaded only when REDIS_URL is set.
@@ -69,7 +73,10 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
   const app = await buildApp(config, { database, redis, logger: serverLoggerOptions(options.stdoutIsTty ?? false) });
   await app.ready();
   for (const start of startHooks) await start(app, config);
-  if (config.runWorkers) await startWorkers(app.ctx);
+  if (config.runWorkers) {
+    await startWorkers(app.ctx);
+    startBackupSchedule(app.ctx, database);
+  }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -87,6 +94,7 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
       await redis?.quit().catch(() => undefined);
       step = 'closing the database';
       await database.destroy();
+      await releaseLock?.();
       step = 'stopped';
     })());
   // While the app closes, also what it waits on (app.ts: in-flight requests, each worker, the notifier).

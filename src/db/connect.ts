@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL only: the pool, for LISTEN/NOTIFY clients. */
   pgPool: pg.Pool | null;
+  /** SQLite only: the database file (null in memory). */
+  sqliteFile: string | null;
   destroy(): Promise<void>;
 }
 
@@ -168,7 +170,7 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
       await checkpointer?.stop();
       await db.destroy();
     };
-    return { db, dialect: 'sqlite', pgPool: null, destroy };
+    return { db, dialect: 'sqlite', pgPool: null, sqliteFile: file === ':memory:' ? null : file, destroy };
   }
   const schema = options.schema;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
@@ -184,9 +186,11 @@ export async function connectDatabase(url: string, options: ConnectOptions = {})
   const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // Named, so an operator (and `store-service restore`) can tell the service's connections apart.
+    application_name: 'store-service',
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const dialect = new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedStatements(pool) });
   const db = new Kysely<Database>({ dialect, log: options.log });
-  return { db, dialect: 'postgres', pgPool: pool, destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', pgPool: pool, sqliteFile: null, destroy: () => db.destroy() };
 }

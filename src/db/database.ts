@@ -11,6 +11,7 @@ import type { EventTables } from '../modules/events/tables.ts';
 import type { DeveloperTables } from '../modules/developer/tables.ts';
 import type { BlogTables } from '../modules/blog/tables.ts';
 import type { MessageTables } from '../modules/messages/tables.ts';
+import type { OpsTables } from '../ops/tables.ts';
 import type { HttpTables } from '../http/tables.ts';
 
 export interface Database
@@ -24,4 +25,5 @@ export interface Database
     DeveloperTables,
     BlogTables,
     MessageTables,
+    OpsTables,
     HttpTables {}

@@ -51,6 +51,12 @@ export async function withSchemaChangeLock<T>(db: Kysely<any>, work: (conn: Kyse
   });
 }
 
+/** The names of the migrations this build has (a backup of a newer schema cannot be restored by it). */
+export async function knownMigrations(): Promise<string[]> {
+  const files = await fs.readdir(migrationFolder);
+  return files.filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts') && !f.endsWith('.map')).map((f) => f.replace(/\.(ts|js)$/, '')).sort();
+}
+
 /** The service's migrator on `db` (tests use it to run the migrations down as well). */
 export async function serviceMigrator(db: Kysely<any>): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several

@@ -5440,11 +5440,23 @@ export interface operations {
                     "application/json": {
                         /** @description the counts of what needs someone */
                         attention: {
+                            /** @description owners only, when the server backs itself up: the last backup failed */
+                            backupFailed?: boolean;
                             bookingsPendingApproval: number;
                             /** @description owners and admins only: syncFailures.count */
                             failedSyncRuns?: number;
                             /** @description owners and admins only: webhookFailures.count */
                             failedWebhookDeliveries?: number;
+                            /** @description owners only, when the server backs itself up: its last backup */
+                            lastBackup?: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                at: string;
+                                error: string | null;
+                                ok: boolean;
+                            };
                         };
                         /** @description today's bookings, cancelled ones left out */
                         bookingsToday: {

@@ -126,6 +126,10 @@ export const OverviewResponse = Type.Object({
       bookingsPendingApproval: Type.Integer(),
       failedWebhookDeliveries: Type.Optional(Type.Integer({ description: 'owners and admins only: webhookFailures.count' })),
       failedSyncRuns: Type.Optional(Type.Integer({ description: 'owners and admins only: syncFailures.count' })),
+      backupFailed: Type.Optional(Type.Boolean({ description: 'owners only, when the server backs itself up: the last backup failed' })),
+      lastBackup: Type.Optional(
+        Type.Object({ ok: Type.Boolean(), at: IsoTimestamp, error: Type.Union([Type.String(), Type.Null()]) }, { description: 'owners only, when the server backs itself up: its last backup' }),
+      ),
     },
     { description: 'the counts of what needs someone' },
   ),

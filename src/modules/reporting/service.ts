@@ -6,6 +6,7 @@ import type { Order } from '../checkout/service.ts';
 import type { Role } from '../stores/service.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { toMajor } from '../../shared/money.ts';
+import { lastBackupOutcome } from '../../ops/backup-schedule.ts';
 
 export const MAX_REPORT_DAYS = 366;
 
@@ -148,6 +149,8 @@ export function createReportingService(ctx: AppContext) {
         developer ? ctx.services.events.failedDeliveries(storeId, since, limit) : null,
         developer ? ctx.services.sync.failedRuns(storeId, since, limit) : null,
       ]);
+      // The server's own backups, for owners (they run the server a small store is on).
+      const backup = role === 'owner' && ctx.config.backupIntervalMinutes > 0 ? await lastBackupOutcome(ctx) : null;
       return {
         ok: true,
         storeId,
@@ -164,6 +167,7 @@ export function createReportingService(ctx: AppContext) {
         attention: {
           bookingsPendingApproval: pending.count,
           ...(webhooks && syncs ? { failedWebhookDeliveries: webhooks.count, failedSyncRuns: syncs.count } : {}),
+          ...(backup ? { backupFailed: !backup.ok, lastBackup: { ok: backup.ok, at: backup.at, error: backup.error ?? null } } : {}),
         },
         ...(webhooks && syncs
           ? {
