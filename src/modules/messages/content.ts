@@ -66,7 +66,10 @@ export interface StoreFooter {
   map: { text: string; href: string } | null;
 }
 
-export function footerOf(store: StoreVoice): StoreFooter {
+/** How dates are written for a store: its zone and locale. */
+export type StoreClock = Pick<StoreVoice, 'timezone' | 'locale'>;
+
+export function footerOf(store: Pick<StoreVoice, 'name' | 'contact' | 'country'>): StoreFooter {
   const c = store.contact;
   const tel = e164(c.phone, store.country);
   const wa = whatsappLink(c.whatsapp, store.country);
@@ -81,11 +84,11 @@ export function footerOf(store: StoreVoice): StoreFooter {
 }
 
 /** "Tuesday 1 December 2026 at 10:00" in the store's zone and locale. */
-export function whenText(iso: string, store: StoreVoice): string {
+export function whenText(iso: string, store: StoreClock): string {
   return new Intl.DateTimeFormat(store.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: store.timezone }).format(new Date(iso));
 }
 
-export function timeText(iso: string, store: StoreVoice): string {
+export function timeText(iso: string, store: StoreClock): string {
   return new Intl.DateTimeFormat(store.locale, { timeStyle: 'short', timeZone: store.timezone }).format(new Date(iso));
 }
 

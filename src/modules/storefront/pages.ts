@@ -2,7 +2,7 @@
 // its time zone and locale, no script, one inline stylesheet (style.ts). Every interpolation goes
 // through html`…`, so what customers and staff typed stays text.
 import type { Booking } from '../bookings/service.ts';
-import { footerOf, timeText, whenText, type StoreVoice } from '../messages/content.ts';
+import { footerOf, timeText, whenText } from '../messages/content.ts';
 import type { WeeklyHours } from '../catalog/item-input.ts';
 import { WEEKDAYS } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
@@ -34,8 +34,6 @@ export interface Notice {
   extra?: Raw;
 }
 
-/** The message module's voice of the store (its dates and contact lines); pages link nowhere else. */
-const voiceOf = (store: Store): StoreVoice => ({ ...store, consoleUrl: '' });
 
 /** The page's language: the store's locale when the words are English, as they are. */
 const langOf = (store: Store | null) => (store && /^en\b/i.test(store.locale) ? store.locale : 'en');
@@ -105,7 +103,7 @@ function statusOf(view: ManageView): { text: string; tone: 'ok' | 'wait' | 'off'
 /** The booking's facts, as the customer knows them. */
 function detailsOf(view: ManageView): Raw {
   const { booking: b, store } = view;
-  const voice = voiceOf(store);
+  const voice = store;
   const reason = b.cancellation?.reason ? (REASONS[b.cancellation.reason] ?? b.cancellation.reason) : null;
   return html`<dl class="details">
 <dt>Service</dt><dd>${b.serviceName}</dd>
@@ -118,7 +116,7 @@ ${b.quantity > 1 ? html`<dt>People</dt><dd>${b.quantity}</dd>\n` : ''}${b.notes 
 
 /** Call and WhatsApp as big buttons (the ways to reach the store at once), when it has them. */
 function reachButtons(store: Store): Raw {
-  const f = footerOf(voiceOf(store));
+  const f = footerOf(store);
   if (!f.phone && !f.whatsapp) return html``;
   return html`<div class="actions">${f.phone ? html`<a class="button call" href="${f.phone.href}">Call ${f.phone.text}</a>` : ''}${
     f.whatsapp ? html`<a class="button call" href="${f.whatsapp.href}">Message on WhatsApp</a>` : ''
@@ -152,7 +150,7 @@ function hoursTable(hours: WeeklyHours[], locale: string): Raw {
 
 /** How to reach the store: address, call, WhatsApp, email, map, opening hours. */
 function contactCard(store: Store): Raw {
-  const f = footerOf(voiceOf(store));
+  const f = footerOf(store);
   const links = [
     f.phone ? html`<li><a href="${f.phone.href}">Call ${f.phone.text}</a></li>` : '',
     f.whatsapp ? html`<li><a href="${f.whatsapp.href}">${f.whatsapp.text}</a></li>` : '',
@@ -165,7 +163,7 @@ function contactCard(store: Store): Raw {
 /** GET /b/:token: the booking, what the customer may do with it, and the store's contact. */
 export function renderBookingPage(view: ManageView, urls: ManageUrls, notice: Notice | null = null): string {
   const { booking: b, store } = view;
-  const voice = voiceOf(store);
+  const voice = store;
   const status = statusOf(view);
   const passed = Date.parse(b.endAt) <= Date.now();
   let next: Raw;
@@ -245,7 +243,7 @@ function dayLink(day: DayLink, locale: string): Raw {
 
 /** Buttons of free times, in a form that moves the booking to the one pressed. */
 export function timeButtons(slots: MoveSlot[], date: string, action: string, store: Store): Raw {
-  const voice = voiceOf(store);
+  const voice = store;
   return html`<form method="post" action="${action}"><input type="hidden" name="date" value="${date}"><div class="times">${slots.map(
     (s) => html`<button class="button quiet" type="submit" name="time" value="${s.time}">${timeText(s.start, voice)}</button>`,
   )}</div></form>`;
@@ -264,7 +262,7 @@ export function takenNotice(time: string, nearest: MoveSlot[], date: string, act
 /** GET /b/:token/move: a day picker (links), then the free times of the chosen day as buttons. */
 export function renderMovePage(view: ManageView, urls: ManageUrls, page: MovePage): string {
   const { booking: b, store } = view;
-  const voice = voiceOf(store);
+  const voice = store;
   const locale = store.locale;
   let times: Raw;
   if (!page.bookable) {
