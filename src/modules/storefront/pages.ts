@@ -34,7 +34,6 @@ export interface Notice {
   extra?: Raw;
 }
 
-
 /** The page's language: the store's locale when the words are English, as they are. */
 const langOf = (store: Store | null) => (store && /^en\b/i.test(store.locale) ? store.locale : 'en');
 
