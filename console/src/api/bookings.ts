@@ -16,12 +16,15 @@ export const bookingKeys = {
   one: (storeId: string, bookingId: string) => [...bookingKeys.all(storeId), 'one', bookingId] as const,
 };
 
-/** Staff status changes a booking allows (CONTRACT §4); the API refuses the others with 409. */
+/**
+ * Staff status changes a booking allows (CONTRACT §4); the API refuses the others with 409. A
+ * rescheduled booking counts as confirmed: it can move again, be completed or cancelled.
+ */
 export const NEXT_STATUSES: Record<BookingStatus, BookingStatus[]> = {
   pending: ['confirmed', 'cancelled', 'rescheduled'],
   pending_approval: ['confirmed', 'cancelled', 'rescheduled'],
   confirmed: ['completed', 'cancelled', 'rescheduled'],
-  rescheduled: ['confirmed', 'cancelled'],
+  rescheduled: ['confirmed', 'completed', 'cancelled', 'rescheduled'],
   completed: [],
   cancelled: [],
 };
@@ -84,6 +87,8 @@ export function useUpdateBooking(storeId: string, bookingId: string) {
       client.setQueryData(bookingKeys.one(storeId, bookingId), data.booking);
       void client.invalidateQueries({ queryKey: bookingKeys.all(storeId) });
       void client.invalidateQueries({ queryKey: ['stores', storeId, 'overview'] });
+      // A change may queue a message to the customer: the outbox's count moves.
+      void client.invalidateQueries({ queryKey: ['stores', storeId, 'messages'] });
     },
   });
 }

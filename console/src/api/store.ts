@@ -1,9 +1,12 @@
-// The current store's settings (name, currency, time zone, fees, notifications).
+// The current store's settings (name, currency, time zone, fees, notifications) and its profile
+// (contact, country, locale, opening hours, booking rules).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { components, paths } from './schema';
 
 export type Store = components['schemas']['Store'];
+export type StoreContact = Store['contact'];
+export type OpeningHours = Store['hours'][number];
 export type StoreSettingsPatch = NonNullable<paths['/api/stores/{storeId}']['patch']['requestBody']>['content']['application/json'];
 
 export const storeKeys = {
@@ -25,6 +28,8 @@ export function useUpdateStore(storeId: string) {
     onSuccess: (data) => {
       client.setQueryData(storeKeys.store(storeId), data.store);
       void client.invalidateQueries({ queryKey: ['session'] });
+      // Messages speak with the store's name, contact, locale and rules: previews change with them.
+      void client.invalidateQueries({ queryKey: ['stores', storeId, 'messages'] });
     },
   });
 }
