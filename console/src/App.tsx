@@ -97,7 +97,15 @@ const router = createBrowserRouter(
           ],
         },
         { path: 'connect', lazy: () => import('./routes/connect/ConnectPage') },
-        { path: 'settings', lazy: sectionPages.settings },
+        {
+          path: 'settings',
+          lazy: sectionPages.settings,
+          children: [
+            { index: true, lazy: () => import('./routes/settings/StoreTab') },
+            { path: 'profile', lazy: () => import('./routes/settings/ProfilePage') },
+            { path: 'messages', lazy: () => import('./routes/settings/MessagesPage') },
+          ],
+        },
         { path: 'account', lazy: () => import('./routes/account/AccountPage') },
         { path: '*', lazy: () => import('./routes/NotFoundPage') },
       ],

@@ -4,7 +4,9 @@
 // slug is announced before saving and moves the public blog; members are invited by a link (without
 // mail on the server the inviter is shown it to pass on, and copies it), invitations are listed until
 // accepted, resent (the old link stops working) and withdrawn after confirmation; a member is removed
-// after confirmation, and the last owner's removal is refused with the reason in words.
+// after confirmation, and the last owner's removal is refused with the reason in words. On a phone,
+// the owner fills in the store profile (contact, language, opening hours, online cut-off, reminders):
+// a phone number the service refuses is said under its field, the rest is saved.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -258,6 +260,97 @@ describeConsole('console settings and members', (c) => {
       const list = await c.env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/members`, headers: c.env.staffHeaders(store) });
       assert.deepEqual(list.data.members.map((m: { role: string }) => m.role).sort(), ['admin', 'owner']);
       assert.deepEqual(list.data.invitations, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a phone, the owner sets the store profile: contact, language, hours, the online cut-off and reminders; a bad phone is refused at its field', async () => {
+    const store = await c.env.createStore({ name: 'Adom Braids', timezone: 'Africa/Accra' });
+    const { context, page } = await c.newPage(390);
+    try {
+      await signInThroughUi(page, store.email, store.password);
+      await page.waitForURL(/\/today/);
+      await page.goto(`/console/s/${store.storeId}/settings/profile`);
+      const form = page.getByRole('form', { name: 'Store profile' });
+      await form.waitFor();
+      await page.getByRole('tab', { name: 'Profile and hours', selected: true }).waitFor();
+      // The defaults: Ghana from the time zone, reminders a day before, changes online until 2 hours before.
+      assert.equal(await form.getByLabel(/^Country/).and(page.locator('input')).inputValue(), 'Ghana');
+      await form.getByRole('list', { name: 'Reminders chosen' }).getByText('1 day before').waitFor();
+      await form.getByText(/move or cancel a booking until 2 hours before the appointment starts/).waitFor();
+      await inspect(page, 'settings-profile', c.env.dialect.name);
+
+      // A number the service cannot read as a phone number in Ghana: its reason under the field, nothing saved.
+      await form.getByLabel(/^Phone/).fill('12');
+      await form.getByRole('button', { name: 'Save profile' }).click();
+      await form.getByRole('alert').waitFor();
+      assert.match(await fieldError(page, /^Phone/), /must be a phone number/);
+      assert.equal((await storeApi(store)).contact.phone, null);
+      await inspect(page, 'settings-profile-refused', c.env.dialect.name);
+
+      await form.getByLabel(/^Phone/).fill('024 123 4567');
+      await form.getByLabel(/^WhatsApp/).fill('+233 24 765 4321');
+      await form.getByLabel(/^Email/).fill('hello@adom.example');
+      await form.getByLabel(/^Address/).fill('12 Oxford Street, Osu, Accra');
+      await form.getByLabel(/^Map link/).fill('https://maps.example/adom-braids');
+      await form.getByLabel(/^Language and formats/).and(page.locator('input')).click();
+      await page.getByRole('option', { name: /· en-GB$/ }).click();
+      await form.getByText(/Tuesday,? 1 December 2026/).waitFor();
+
+      // Monday to Friday 09:00–18:00 (a day switched on takes the hours of the day before), Saturday 10:00–16:00.
+      await form.getByRole('switch', { name: 'Open on Monday' }).check({ force: true });
+      await form.getByLabel('Monday closes').fill('18:00');
+      for (const day of ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) await form.getByRole('switch', { name: `Open on ${day}` }).check({ force: true });
+      assert.equal(await form.getByLabel('Friday closes').inputValue(), '18:00');
+      await form.getByLabel('Saturday opens').fill('10:00');
+      await form.getByLabel('Saturday closes').fill('16:00');
+
+      await form.getByRole('textbox', { name: 'Hours' }).fill('3');
+      await form.getByRole('textbox', { name: 'Minutes' }).fill('30');
+      await form.getByText(/until 3 h 30 min before the appointment starts/).waitFor();
+
+      const reminders = form.getByRole('list', { name: 'Reminders chosen' });
+      for (const choice of ['2 hours before', '15 minutes before']) {
+        await form.getByRole('button', { name: 'Add a reminder' }).click();
+        await page.getByRole('menuitem', { name: choice, exact: true }).click();
+        await reminders.getByText(choice, { exact: true }).waitFor();
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+      }
+      await form.getByRole('button', { name: 'Remove the reminder 15 minutes before' }).click();
+      await reminders.getByText('15 minutes before', { exact: true }).waitFor({ state: 'detached' });
+      assert.deepEqual(await reminders.getByRole('listitem').allInnerTexts(), ['1 day before', '2 hours before']);
+      await inspect(page, 'settings-profile-filled', c.env.dialect.name);
+
+      // Leaving with unsaved changes asks first.
+      await page.getByRole('tab', { name: 'Messages' }).click();
+      const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+      await leave.waitFor({ state: 'detached' });
+
+      await form.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByText('Profile saved', { exact: true }).waitFor();
+      const saved = await storeApi(store);
+      assert.deepEqual(saved.contact, { phone: '024 123 4567', whatsapp: '+233 24 765 4321', email: 'hello@adom.example', address: '12 Oxford Street, Osu, Accra', mapUrl: 'https://maps.example/adom-braids' });
+      assert.equal(saved.country, 'GH');
+      assert.equal(saved.locale, 'en-GB');
+      assert.deepEqual(saved.hours, [
+        ...['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '09:00', end: '18:00' })),
+        { day: 'sat', start: '10:00', end: '16:00' },
+      ]);
+      assert.equal(saved.cancellationCutoffMinutes, 210);
+      assert.deepEqual(saved.reminderMinutes, [1440, 120]);
+
+      // After a reload the form shows what was saved; then no reminders at all.
+      await page.reload();
+      await form.waitFor();
+      assert.equal(await form.getByLabel(/^Phone/).inputValue(), '024 123 4567');
+      assert.equal(await form.getByRole('switch', { name: 'Open on Sunday' }).isChecked(), false);
+      await form.getByRole('button', { name: 'No reminders' }).click();
+      await form.getByText('No reminders: customers are not reminded.').waitFor();
+      await form.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByText('Profile saved', { exact: true }).waitFor();
+      assert.deepEqual((await storeApi(store)).reminderMinutes, []);
     } finally {
       await context.close();
     }

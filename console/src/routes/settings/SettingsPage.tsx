@@ -1,70 +1,46 @@
-// Settings (/console/s/<storeId>/settings): the store's details, customer emails and fees (owners
-// and admins edit them; staff read them), and its members.
-import type { ReactNode } from 'react';
-import { Card, DataList, SimpleGrid, Stack, Title } from '@mantine/core';
+// Settings (/console/s/<storeId>/settings): a tab per area, each its own route so the address names
+// the tab and a reload keeps it: the store's details, fees and members; its profile (contact,
+// opening hours, booking rules); and its messages (previews, customer messages, your own alerts).
+// Owners and admins edit the store's settings; staff read them and choose their own alerts.
+import { Stack, Tabs } from '@mantine/core';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { canManage } from '../../api/session';
-import { useStoreSettings, type Store } from '../../api/store';
-import { PageError, PageHeader, PageLoader } from '../../components/PageState';
+import { PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatMoney } from '../../lib/format';
-import { MembersSection } from './MembersSection';
-import { StoreSettingsForm } from './StoreSettingsForm';
+
+const TABS = [
+  { value: '', label: 'Store' },
+  { value: 'profile', label: 'Profile and hours' },
+  { value: 'messages', label: 'Messages' },
+] as const;
 
 export function Component() {
-  const current = useCurrentStore();
-  const settings = useStoreSettings(current.storeId);
-  const manage = canManage(current.role);
+  const store = useCurrentStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const base = `/s/${store.storeId}/settings`;
+  const current = TABS.find((t) => t.value && location.pathname.startsWith(`${base}/${t.value}`))?.value ?? '';
+  const manage = canManage(store.role);
+
   return (
     <Stack gap="md">
       <PageHeader title="Settings">
-        {manage ? 'Your store’s details, customer emails, fees and the people who work in it.' : 'Only owners and admins can change these settings: ask one of them.'}
+        {manage
+          ? 'Your store’s details, fees and people; how customers reach you and when you are open; the messages your store sends.'
+          : 'Only owners and admins can change these settings: ask one of them. Your own alerts are yours to choose, under Messages.'}
       </PageHeader>
-      {settings.isPending ? (
-        <PageLoader />
-      ) : settings.isError ? (
-        <PageError error={settings.error} retry={() => settings.refetch()} />
-      ) : manage ? (
-        <StoreSettingsForm key={current.storeId} store={settings.data} />
-      ) : (
-        <StoreSummary store={settings.data} />
-      )}
-      <MembersSection />
+      <Tabs value={current || 'store'} keepMounted={false} onChange={(value) => value && navigate(value === 'store' ? base : `${base}/${value}`)}>
+        <Tabs.List aria-label="Settings">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value || 'store'}>{t.label}</Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value || 'store'} pt="md">
+            {t.value === current && <Outlet />}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </Stack>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
-/** What staff see: the same settings, read-only. */
-function StoreSummary({ store }: { store: Store }) {
-  const { platformFeeBps, platformFeeFixedMinor, feeBearer } = store.settings;
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Card withBorder component="section" aria-labelledby="settings-store">
-        <Title order={2} size="h4" id="settings-store" mb="sm">Store</Title>
-        <DataList labelWidth={140}>
-          <Item label="Store name">{store.name}</Item>
-          <Item label="Slug">{store.slug}</Item>
-          <Item label="Blog">{`${window.location.origin}/s/${store.slug}/blog`}</Item>
-          <Item label="Currency">{store.currency}</Item>
-          <Item label="Time zone">{store.timezone}</Item>
-        </DataList>
-      </Card>
-      <Card withBorder component="section" aria-labelledby="settings-other">
-        <Title order={2} size="h4" id="settings-other" mb="sm">Emails and fees</Title>
-        <DataList labelWidth={140}>
-          <Item label="Customer emails">{store.notificationsEnabled ? 'On: customers are emailed about their bookings' : 'Off: customers are not emailed'}</Item>
-          <Item label="Platform fee">{`${platformFeeBps / 100} % + ${formatMoney(platformFeeFixedMinor, store.currency)}`}</Item>
-          <Item label="Paid by">{feeBearer === 'customer' ? 'The customer (added at checkout)' : 'The store (taken from what it receives)'}</Item>
-        </DataList>
-      </Card>
-    </SimpleGrid>
   );
 }

@@ -1,8 +1,9 @@
 // Store settings for owners and admins: name, slug (a change moves the public blog, said before
 // saving), currency, time zone, customer emails and fees. A refused save keeps every value and puts
 // the service's reasons under the fields; leaving with unsaved changes asks first.
-import { Alert, Button, Card, Code, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
 import type { Store } from '../../api/store';
 import { useUpdateStore } from '../../api/store';
 import { useFormError } from '../../components/api-form';
@@ -78,7 +79,13 @@ export function StoreSettingsForm({ store }: { store: Store }) {
               <Title order={2} size="h4" id="settings-mail" mb="sm">Customer emails</Title>
               <Switch
                 label="Email customers about their bookings"
-                description="When on, a customer who gave an email address gets a mail when they book, and another each time staff confirm, reschedule, complete or cancel the booking. Staff notes and payment changes are never emailed."
+                description={
+                  <>
+                    When on, customers who gave an email address hear from the store: when they book or order, when a booking is confirmed, moved or
+                    cancelled, before their appointment, and when an order is paid or refunded. Staff notes are never emailed. See each message under{' '}
+                    <Anchor component={Link} to={`/s/${store.id}/settings/messages`} inherit underline="always">Messages</Anchor>.
+                  </>
+                }
                 {...form.getInputProps('notificationsEnabled', { type: 'checkbox' })}
               />
             </Card>

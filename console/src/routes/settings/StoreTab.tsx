@@ -1,0 +1,67 @@
+// Settings → Store: the store's details, customer emails and fees (owners and admins edit them;
+// staff read them), and its members.
+import type { ReactNode } from 'react';
+import { Card, DataList, SimpleGrid, Stack, Title } from '@mantine/core';
+import { canManage } from '../../api/session';
+import { useStoreSettings, type Store } from '../../api/store';
+import { PageError, PageLoader } from '../../components/PageState';
+import { useCurrentStore } from '../../components/store-context';
+import { formatMoney } from '../../lib/format';
+import { MembersSection } from './MembersSection';
+import { StoreSettingsForm } from './StoreSettingsForm';
+
+export function Component() {
+  const current = useCurrentStore();
+  const settings = useStoreSettings(current.storeId);
+  const manage = canManage(current.role);
+  return (
+    <Stack gap="md">
+      {settings.isPending ? (
+        <PageLoader />
+      ) : settings.isError ? (
+        <PageError error={settings.error} retry={() => settings.refetch()} />
+      ) : manage ? (
+        <StoreSettingsForm key={current.storeId} store={settings.data} />
+      ) : (
+        <StoreSummary store={settings.data} />
+      )}
+      <MembersSection />
+    </Stack>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/** What staff see: the same settings, read-only. */
+function StoreSummary({ store }: { store: Store }) {
+  const { platformFeeBps, platformFeeFixedMinor, feeBearer } = store.settings;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Card withBorder component="section" aria-labelledby="settings-store">
+        <Title order={2} size="h4" id="settings-store" mb="sm">Store</Title>
+        <DataList labelWidth={140}>
+          <Item label="Store name">{store.name}</Item>
+          <Item label="Slug">{store.slug}</Item>
+          <Item label="Blog">{`${window.location.origin}/s/${store.slug}/blog`}</Item>
+          <Item label="Currency">{store.currency}</Item>
+          <Item label="Time zone">{store.timezone}</Item>
+        </DataList>
+      </Card>
+      <Card withBorder component="section" aria-labelledby="settings-other">
+        <Title order={2} size="h4" id="settings-other" mb="sm">Messages and fees</Title>
+        <DataList labelWidth={140}>
+          <Item label="Customer messages">{store.notificationsEnabled ? 'On: customers are emailed about their bookings and orders' : 'Off: customers get no messages from the store'}</Item>
+          <Item label="Platform fee">{`${platformFeeBps / 100} % + ${formatMoney(platformFeeFixedMinor, store.currency)}`}</Item>
+          <Item label="Paid by">{feeBearer === 'customer' ? 'The customer (added at checkout)' : 'The store (taken from what it receives)'}</Item>
+        </DataList>
+      </Card>
+    </SimpleGrid>
+  );
+}

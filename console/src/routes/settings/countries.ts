@@ -1,0 +1,37 @@
+// Countries and languages for the store profile, named by the browser (Intl.DisplayNames) so no
+// list of names ships with the console. The codes are those the service knows (ISO 3166 alpha-2).
+const CODES =
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW';
+
+function names(type: 'region' | 'language') {
+  try {
+    return new Intl.DisplayNames(undefined, { type });
+  } catch {
+    return null;
+  }
+}
+
+let countries: { value: string; label: string }[] | null = null;
+
+/** Every country as {value: 'GH', label: 'Ghana'}, by name. */
+export function countryOptions() {
+  if (!countries) {
+    const region = names('region');
+    countries = CODES.split(' ')
+      .map((code) => ({ value: code, label: region?.of(code) ?? code }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }
+  return countries;
+}
+
+/** The languages and formats offered; a store's own tag is kept when it is not one of them. */
+export const COMMON_LOCALES = ['en-GH', 'en-GB', 'en-NG', 'en-KE', 'en-ZA', 'en-US', 'fr-FR', 'fr-CI'];
+
+/** "English (Ghana)" for en-GH; the tag itself when the browser cannot name it. */
+export function localeLabel(tag: string): string {
+  try {
+    return names('language')?.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
