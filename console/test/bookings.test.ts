@@ -1,7 +1,9 @@
 // Bookings in Chromium, through the UI, on both engines: a partner books a service over the
 // integration API; the owner finds it in the calendar (in the store's time zone, not the browser's),
 // opens it and confirms it, and the customer's email arrives at a real SMTP server; a reschedule
-// offers only free times; cancelling asks first; notes and payment are saved; the list filters.
+// offers only free times, and a moved booking can move again, be completed, cancelled or confirmed;
+// cancelling asks first; notes and payment are saved; the list filters. The booking's messages show
+// as sent once the SMTP server has them.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
@@ -126,7 +128,8 @@ describeConsole(
 
         await waitFor('the booking-received mail', () => mailsFor(esi.reference).length === 1);
         await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-        await page.getByText('Booking confirmed').waitFor();
+        // The notice (the booking's Messages list names the confirmation mail too).
+        await page.locator('.mantine-Notification-root').getByText('Booking confirmed').waitFor();
         await page.getByText('Confirmed', { exact: true }).first().waitFor();
         await page.getByRole('button', { name: 'Mark completed' }).waitFor();
         assert.equal(await page.getByRole('button', { name: 'Confirm', exact: true }).count(), 0);
@@ -136,6 +139,15 @@ describeConsole(
         const mail = mailsFor(esi.reference)[1];
         assert.deepEqual(mail.to, ['esi@example.test']);
         assert.match(mail.raw, /confirmed/);
+
+        // The booking's messages: each sent, with its subject, newest first.
+        await page.reload();
+        const messages = page.getByRole('list', { name: 'Messages' });
+        const confirmed = messages.getByRole('listitem').filter({ has: page.getByText('Booking confirmed', { exact: true }) });
+        await confirmed.getByText('Sent', { exact: true }).waitFor();
+        assert.match(await confirmed.innerText(), /To esi@example\.test[\s\S]*Confirmed:/);
+        await messages.getByRole('listitem').filter({ has: page.getByText('Booking received', { exact: true }) }).getByText('Sent', { exact: true }).waitFor();
+        assert.match(await messages.innerText(), /Booking confirmed[\s\S]*Booking received/);
       } finally {
         await context.close();
       }
@@ -160,6 +172,9 @@ describeConsole(
         assert.equal(moved.bookingDate, day3);
         assert.equal(moved.bookingTime, '10:00');
         await waitFor('the reschedule mail', () => mailsFor(esi.reference).length === 3);
+        // A moved booking counts as confirmed: it can move again, be completed, cancelled or confirmed.
+        for (const name of ['Move again', 'Mark completed', 'Cancel booking', 'Confirm']) await page.getByRole('button', { name, exact: true }).waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Reschedule', exact: true }).count(), 0);
       } finally {
         await context.close();
       }

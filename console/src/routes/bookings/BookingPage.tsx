@@ -1,16 +1,20 @@
-// One booking: who, what, when, payment, what the customer sent and the team's own notes; the
-// status changes the booking allows (CONTRACT §4), each saying whether the customer gets an email.
+// One booking: who, what, when, payment, what the customer sent and the team's own notes, the
+// customer's own page (a private link), and the messages sent about it; the status changes the
+// booking allows (CONTRACT §4), each saying whether the customer gets an email. A cancellation
+// says who cancelled, why and when.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, CopyButton, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifyDone } from '../../lib/notify';
 import { Link, useParams } from 'react-router';
 import { NEXT_STATUSES, useBooking, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
 import { ApiError } from '../../api/client';
+import { useMailState } from '../../api/messages';
 import { canManage } from '../../api/session';
 import { useStoreSettings } from '../../api/store';
 import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
+import { BookingMessages } from './BookingMessages';
 import { RescheduleModal } from './RescheduleModal';
 import { ACTION_LABELS, BookingStatusBadge } from './status';
 
@@ -53,6 +57,7 @@ function BackLink() {
 function EmailNotice({ booking }: { booking: Booking }) {
   const store = useCurrentStore();
   const settings = useStoreSettings(store.storeId);
+  const mail = useMailState(store.storeId);
   if (!settings.data) return null;
   if (!settings.data.notificationsEnabled) {
     return (
@@ -65,7 +70,8 @@ function EmailNotice({ booking }: { booking: Booking }) {
   if (!booking.customer.email) return <Text size="sm" c="dimmed">This booking has no email address, so the customer is not emailed about changes.</Text>;
   return (
     <Text size="sm" c="dimmed">
-      Confirming, completing, cancelling or rescheduling emails the customer at <strong>{booking.customer.email}</strong>. Notes and payment changes do not.
+      Confirming, moving or cancelling emails the customer at <strong>{booking.customer.email}</strong>. Completing, notes and payment changes do not.
+      {mail.data?.mailEnabled === false ? ' (This server does not send email yet: the messages wait in its outbox.)' : ''}
     </Text>
   );
 }
@@ -74,6 +80,7 @@ function BookingView({ booking }: { booking: Booking }) {
   const store = useCurrentStore();
   const update = useUpdateBooking(store.storeId, booking.bookingId);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [reason, setReason] = useState('');
   const [rescheduling, setRescheduling] = useState(false);
   const [actionError, setActionError] = useState<unknown>(null);
   const next = NEXT_STATUSES[booking.status];
@@ -107,12 +114,15 @@ function BookingView({ booking }: { booking: Booking }) {
           <Group gap="xs">
             {next.includes('confirmed') && <Button onClick={() => change({ status: 'confirmed' })} loading={update.isPending && update.variables?.status === 'confirmed'}>{ACTION_LABELS.confirmed}</Button>}
             {next.includes('completed') && <Button onClick={() => change({ status: 'completed' })} loading={update.isPending && update.variables?.status === 'completed'}>{ACTION_LABELS.completed}</Button>}
-            {next.includes('rescheduled') && <Button variant="default" onClick={() => setRescheduling(true)}>{ACTION_LABELS.rescheduled}</Button>}
+            {next.includes('rescheduled') && (
+              <Button variant="default" onClick={() => setRescheduling(true)}>{booking.status === 'rescheduled' ? 'Move again' : ACTION_LABELS.rescheduled}</Button>
+            )}
             {next.includes('cancelled') && <Button variant="outline" color="red" onClick={() => setConfirmCancel(true)}>{ACTION_LABELS.cancelled}</Button>}
           </Group>
         )}
       </Group>
       {next.length > 0 && <EmailNotice booking={booking} />}
+      {booking.cancellation && <CancellationNotice cancellation={booking.cancellation} />}
       {actionError !== null && (
         <Alert color="red" role="alert" title="The booking was not changed" withCloseButton closeButtonLabel="Dismiss" onClose={() => setActionError(null)}>
           {actionError instanceof Error ? actionError.message : 'Something went wrong.'}
@@ -141,6 +151,7 @@ function BookingView({ booking }: { booking: Booking }) {
             <Item label="Phone"><Anchor href={`tel:${booking.customer.phone}`} inherit>{booking.customer.phone}</Anchor></Item>
             <Item label="Email">{booking.customer.email ? <Anchor href={`mailto:${booking.customer.email}`} inherit>{booking.customer.email}</Anchor> : 'Not given'}</Item>
           </DataList>
+          <CustomerPage booking={booking} />
         </Card>
 
         <Card withBorder component="section" aria-labelledby="booking-from-customer">
@@ -166,6 +177,8 @@ function BookingView({ booking }: { booking: Booking }) {
         <StaffNotes booking={booking} />
 
         <PaymentCard booking={booking} />
+
+        <BookingMessages bookingId={booking.bookingId} />
       </SimpleGrid>
 
       <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this booking?" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -173,6 +186,16 @@ function BookingView({ booking }: { booking: Booking }) {
           <Text size="sm">
             {booking.customer.name} · {booking.serviceName} · {when}. A cancelled booking cannot be reopened; its slot becomes free for others.
           </Text>
+          <Textarea
+            label="Reason (told to the customer)"
+            description="Optional. Said in the cancellation message and kept with the booking."
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
           <EmailNotice booking={booking} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmCancel(false)}>Keep booking</Button>
@@ -180,7 +203,7 @@ function BookingView({ booking }: { booking: Booking }) {
               color="red"
               loading={update.isPending}
               onClick={async () => {
-                await change({ status: 'cancelled' });
+                await change({ status: 'cancelled', cancellationReason: reason.trim() || null });
                 setConfirmCancel(false);
               }}
             >
@@ -202,6 +225,42 @@ function BookingView({ booking }: { booking: Booking }) {
         />
       )}
     </Stack>
+  );
+}
+
+/** The customer's own page for the booking: a private link to give to them only. */
+function CustomerPage({ booking }: { booking: Booking }) {
+  return (
+    <Stack gap={4} mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Text size="sm" fw={600} id="booking-customer-page">Customer’s page</Text>
+      <Anchor href={booking.manageUrl} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} aria-describedby="booking-customer-page-note">
+        {booking.manageUrl}
+      </Anchor>
+      <Text size="xs" c="dimmed" id="booking-customer-page-note">
+        Private to the customer: whoever has this link sees the booking and can move or cancel it online. It is in their messages; give it only to them.
+      </Text>
+      <Group>
+        <CopyButton value={booking.manageUrl} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant={copied ? 'filled' : 'default'} onClick={copy}>
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Who cancelled, why and when. */
+function CancellationNotice({ cancellation }: { cancellation: NonNullable<Booking['cancellation']> }) {
+  const store = useCurrentStore();
+  const by = cancellation.by === 'customer' ? 'the customer, with their link' : 'the store';
+  return (
+    <Alert color="red" variant="light" title="Cancelled" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+      <Text size="sm">Cancelled by {by} on {formatDateTime(cancellation.at, store.timezone)}.</Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{cancellation.reason ? `Reason: ${cancellation.reason}` : 'No reason was given.'}</Text>
+    </Alert>
   );
 }
 
