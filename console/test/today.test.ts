@@ -1,7 +1,9 @@
 // The Today page in Chromium, through the UI, on both engines: a new owner is greeted with next
 // steps; a partner's booking for today shows and opens; orders waiting for payment show and, once
 // paid, move the sales figures; what needs attention links to where it is handled; a staff member
-// sees the day but no developer items.
+// sees the day but no developer items. A booking or an order arriving while the console is open is
+// announced within a poll (15 s, run at once by the page's clock) with a link to it, Today is
+// refreshed, and the window's title counts what was not looked at yet.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +34,8 @@ describeConsole('console Today', (c) => {
   let ama = { bookingId: '', reference: '' };
   let orderId = '';
   let orderReference = '';
+  let serviceId = '';
+  let productId = '';
 
   before(async () => {
     store = await c.env.createStore({ name: 'Adom Salon', timezone: zone, currency: 'GHS' });
@@ -43,6 +47,8 @@ describeConsole('console Today', (c) => {
       schedule: { durationMinutes: 60, capacity: 5, maxAdvanceDays: 30, weeklyHours: WEEK.map((day) => ({ day, start: '00:00', end: '24:00' })) },
     });
     const product = await c.env.createItem(store, { itemType: 'product', name: 'Hair oil', price: 25, stockCount: 10 });
+    serviceId = service.id;
+    productId = product.id;
     ama = await partnerBooks(c.env, store, key, { serviceId: service.id, date: dayIn(zone), time: nextHour, name: 'Ama Owusu', email: 'ama@example.test' });
     await partnerBooks(c.env, store, key, { serviceId: service.id, date: dayIn(zone, 1), time: '10:00', name: 'Yaw Boateng' });
     const order = await c.env.inject({
@@ -148,6 +154,55 @@ describeConsole('console Today', (c) => {
       assert.equal(await page.getByText(/webhook/i).count(), 0);
       assert.equal(await page.getByText(/sync run/i).count(), 0);
       await look(page, 'today-staff');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a booking and an order made while Today is open are announced with a link, Today is refreshed, and the title counts them until looked at', async () => {
+    const { context, page } = await c.newPage();
+    // The console asks every 15 s; the page's clock runs those 15 s at once.
+    await page.clock.install();
+    try {
+      const polled = (what: string) => page.waitForResponse((r) => r.url().includes(`/api/stores/${store.storeId}/${what}?limit=`) && r.ok());
+      const firstPolls = Promise.all([polled('bookings'), polled('orders')]);
+      await signInThroughUi(page, store.email, store.password);
+      await page.waitForURL(/\/today/);
+      await firstPolls;
+      await section(page, /^Coming up/).getByRole('link', { name: 'Yaw Boateng' }).waitFor();
+      await page.waitForFunction(() => document.title === 'Today · Adom Salon');
+
+      const tomorrow = dayIn(zone, 1);
+      await partnerBooks(c.env, store, key, { serviceId, date: tomorrow, time: '11:00', name: 'Esi Owusu', email: 'esi@example.test' });
+      await page.clock.fastForward('00:16');
+      const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${tomorrow}T00:00:00Z`));
+      const bookingNotice = page.getByRole('link', { name: `New booking: Esi Owusu, Braids, ${day} 11:00` });
+      await bookingNotice.waitFor();
+      await page.waitForFunction(() => document.title === '(1) Today · Adom Salon');
+      // What existed when the console opened is not announced.
+      assert.equal(await page.getByRole('link', { name: /^New (booking|order):/ }).count(), 1);
+      await section(page, /^Coming up/).getByRole('link', { name: 'Esi Owusu' }).waitFor();
+      await look(page, 'today-new-booking');
+
+      const order = await c.env.inject({
+        method: 'POST',
+        url: `/integrationCheckoutCreate?storeId=${store.storeId}`,
+        headers: c.env.keyHeaders(key),
+        payload: { storeId: store.storeId, items: [{ item_id: productId, qty: 1 }], customer: { name: 'Abena Owusu', phone: '0241112225' }, paymentMethod: 'cash' },
+      });
+      assert.equal(order.statusCode, 201, order.body);
+      await page.clock.fastForward('00:16');
+      const orderNotice = page.getByRole('link', { name: /^New order: Abena Owusu, (GH₵|GHS)\s?25\.00$/ });
+      await orderNotice.waitFor();
+      await page.waitForFunction(() => document.title === '(2) Today · Adom Salon');
+      await section(page, /^Waiting for payment/).getByRole('link', { name: order.data.reference }).waitFor();
+
+      // Opening the order from its notice is looking at it; opening Today is looking at everything.
+      await orderNotice.click();
+      await page.getByRole('heading', { level: 1, name: new RegExp(order.data.reference) }).waitFor();
+      await page.waitForFunction(() => document.title === '(1) Orders · Adom Salon');
+      await page.getByRole('link', { name: 'Today', exact: true }).click();
+      await page.waitForFunction(() => document.title === 'Today · Adom Salon');
     } finally {
       await context.close();
     }

@@ -1,11 +1,18 @@
 // The frame of every store page: a header with the store switcher and account menu, a navigation
-// bar (a drawer on phones) listing only what the member's role may use, and the page itself.
-import { Suspense, useEffect } from 'react';
-import { AppShell, Burger, Center, Group, Loader, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+// bar (a drawer on phones) listing only what the member's role may use, and the page itself. It
+// also watches for new bookings and orders (LiveUpdates) and names the page in the window's title.
+import { Suspense, useEffect, useState } from 'react';
+import { Anchor, AppShell, Burger, Center, Group, Loader, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { bookingKeys } from '../api/bookings';
+import { useArrivals, type LiveBooking, type LiveOrder } from '../api/live';
+import { orderKeys } from '../api/orders';
 import { canManage, useLogout, useSession, type Role } from '../api/session';
 import { useStoreSettings } from '../api/store';
+import { formatLocalDate, formatMoney } from '../lib/format';
 import { StoreProvider } from './store-context';
 import { PageLoader } from './PageState';
 import { prefetchSections } from '../routes/sections';
@@ -65,6 +72,7 @@ export function StoreLayout() {
         slug: store?.slug ?? membership.slug,
       }}
     >
+      {!mustChange && <LiveUpdates key={storeId} storeId={storeId} storeName={store?.name ?? membership.name} currency={store?.currency ?? 'GHS'} sections={items} />}
       <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -128,6 +136,89 @@ export function StoreLayout() {
       </AppShell>
     </StoreProvider>
   );
+}
+
+const CONSOLE_TITLE = 'Store console';
+
+/**
+ * New bookings and orders while the console is open (polled every 15 s): each is announced once
+ * with a link to it, Today's figures and the lists are refreshed, and the window's title counts
+ * those not yet looked at ("(2) Today · Adom Braids") until the person opens Today or the item.
+ */
+function LiveUpdates({ storeId, storeName, currency, sections }: { storeId: string; storeName: string; currency: string; sections: NavItem[] }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [unseen, setUnseen] = useState<ReadonlySet<string>>(new Set());
+  const base = `/s/${storeId}`;
+
+  function announce(id: string, to: string, text: string) {
+    setUnseen((before) => new Set(before).add(id));
+    const notice = `arrival-${id}`;
+    notifications.show({
+      id: notice,
+      color: 'blue',
+      autoClose: 15_000,
+      closeButtonProps: { 'aria-label': 'Dismiss' },
+      message: (
+        <Anchor
+          href={`/console${to}`}
+          size="sm"
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            notifications.hide(notice);
+            navigate(to);
+          }}
+        >
+          {text}
+        </Anchor>
+      ),
+    });
+  }
+
+  function refresh() {
+    void client.invalidateQueries({ queryKey: ['stores', storeId, 'overview'] });
+    void client.invalidateQueries({ queryKey: bookingKeys.all(storeId) });
+    void client.invalidateQueries({ queryKey: orderKeys.all(storeId) });
+  }
+
+  useArrivals(storeId, {
+    onBooking(b: LiveBooking) {
+      const when = `${formatLocalDate(b.bookingDate)} ${b.bookingTime}`;
+      announce(b.bookingId, `${base}/bookings/${b.bookingId}`, `New booking: ${b.customer.name}, ${b.serviceName}, ${when}`);
+      refresh();
+    },
+    onOrder(o: LiveOrder) {
+      announce(o.orderId, `${base}/orders/${o.orderId}`, `New order: ${o.customer.name || o.reference}, ${formatMoney(o.totalMinor, currency)}`);
+      refresh();
+    },
+  });
+
+  // Opening Today, or the item itself, is looking at it.
+  const onToday = pathname === `${base}/today`;
+  const opened = /\/(?:bookings|orders)\/([^/]+)$/.exec(pathname)?.[1];
+  useEffect(() => {
+    if (onToday) setUnseen((before) => (before.size ? new Set() : before));
+    else if (opened) setUnseen((before) => (before.has(opened) ? new Set([...before].filter((id) => id !== opened)) : before));
+  }, [onToday, opened]);
+  // Coming back to a tab left on Today is looking at it too.
+  useEffect(() => {
+    if (!onToday) return;
+    const look = () => {
+      if (document.visibilityState === 'visible') setUnseen((before) => (before.size ? new Set() : before));
+    };
+    document.addEventListener('visibilitychange', look);
+    return () => document.removeEventListener('visibilitychange', look);
+  }, [onToday]);
+
+  const section = sections.find((n) => pathname === `${base}/${n.to}` || pathname.startsWith(`${base}/${n.to}/`))?.label ?? (pathname.endsWith('/account') ? 'Account' : null);
+  const title = `${unseen.size ? `(${unseen.size}) ` : ''}${section ? `${section} · ` : ''}${storeName}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => () => void (document.title = CONSOLE_TITLE), []);
+  return null;
 }
 
 export { canManage };
