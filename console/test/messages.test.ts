@@ -1,9 +1,10 @@
 // The store's messages in Chromium, through the UI, on both engines, on a server without mail (no
 // SMTP_URL): Settings → Messages says mail is off and how many messages wait, turns customer
 // messages off and on, previews every message kind (subject, sender, the mail in a sandboxed frame,
-// its text version); each member chooses their own alerts (staff too). A booking's page shows the
-// customer's private page with Copy link and the messages sent about it (waiting, as mail is off),
-// which follow each change; a cancellation with a reason shows who cancelled, why and when.
+// its text version); each member chooses their own alerts (staff too), and staff read the profile. A
+// booking's page shows the customer's private page with Copy link and the messages sent about it
+// (waiting, as mail is off), which follow each change; a cancellation with a reason shows who
+// cancelled, why and when.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -167,6 +168,15 @@ describeConsole('console messages', (c) => {
       await inspect(page, 'messages-staff', c.env.dialect.name);
       assert.deepEqual(await alertsApi(staff.headers), { newBooking: true, bookingChanged: false, newOrder: false, orderPaid: false });
       assert.equal((await alertsApi(c.env.staffHeaders(store))).orderPaid, false, 'the owner\'s choice is the owner\'s');
+
+      // The store's profile is the owners' and admins' to change: staff read it.
+      await page.getByRole('tab', { name: 'Profile and hours' }).click();
+      const hours = page.getByRole('region', { name: 'Opening hours and rules' });
+      await hours.getByText(/Customers can move or cancel until 2 hours before the appointment starts/).waitFor();
+      await hours.getByText('1 day before', { exact: true }).waitFor();
+      assert.equal(await page.getByRole('textbox').count(), 0, 'nothing to edit');
+      assert.equal(await page.getByRole('button', { name: 'Save profile' }).count(), 0);
+      await inspect(page, 'settings-profile-staff', c.env.dialect.name);
     } finally {
       await member.context.close();
     }
