@@ -1,7 +1,7 @@
 // What the bench programs share: the server's bench configuration, a free port, and the store,
 // owner and integration key every scenario runs against (created over HTTP, like a partner would).
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,4 +84,18 @@ export async function loadScenarios(only: string | null): Promise<Array<{ file: 
     }
   }
   return list;
+}
+
+/**
+ * CPU time of this process's main thread, in µs (Linux: /proc/self/task/<pid>/stat, in clock ticks of
+ * 10 ms), or null where that file is not there. The server's event loop runs on the main thread; with
+ * the client in a worker thread, that is the server's own CPU apart from the client's.
+ */
+export function mainThreadCpuMicros(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
 }

@@ -11,12 +11,12 @@
 // its own PRAGMA optimize on SQLite, as at every start). The flat-as-it-grows scenarios then run on
 // the empty store and on the grown one, back to back per scenario, and a second table gives each scenario's grown figure as a
 // factor of its empty-store figure. --grown-scale 0.1 builds a tenth of it (a quick check).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { benchConfig, createTarget, freePort, loadScenarios } from './harness.ts';
+import { benchConfig, createTarget, freePort, loadScenarios, mainThreadCpuMicros } from './harness.ts';
 import { measureSync } from './sync-feed.ts';
 import { benchStart, printStartTable } from './start.ts';
 import { measureWebhooks } from './webhooks.ts';
@@ -25,6 +25,7 @@ import { scratchDatabase } from './scratch-db.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { startServer } from '../src/server.ts';
 import type { BenchRequest, BenchScenario, BenchTarget } from './types.ts';
+import { measureMetricsOverhead } from './metrics.ts';
 
 interface Options {
   duration: number;
@@ -141,20 +142,6 @@ function toAutocannonRequests(request: BenchRequest) {
       ...(request.setupRequest ? { setupRequest: request.setupRequest } : {}),
     },
   ];
-}
-
-/**
- * CPU time of this process's main thread, in µs (Linux: /proc/self/task/<pid>/stat, in clock ticks of
- * 10 ms), or null where that file is not there. The server's event loop runs on the main thread; with
- * the client in a worker thread, that is the server's own CPU apart from the client's.
- */
-function mainThreadCpuMicros(): number | null {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return null;
-  }
 }
 
 type Run = autocannon.Result & { mainThreadMicros: number | null };
@@ -378,6 +365,12 @@ async function benchExtras(opts: Options) {
       rows.push([engine, `webhook commit → first attempt (${w.paced} at ~100/s)`, `p99 ${w.lagP99Ms.toFixed(0)} ms (p50 ${w.lagP50Ms.toFixed(0)})`, 'p99 < 1000 ms']);
     } catch (error) {
       rows.push([engine, 'webhook delivery', `not measured: ${(error as Error).message}`, '']);
+    }
+    try {
+      const m = await measureMetricsOverhead(engine);
+      rows.push([engine, 'bare route, metrics on ÷ off (req/s; server CPU)', `${m.rateRatio.toFixed(3)}; ${m.cpuRatio?.toFixed(3) ?? '-'} (p99 ${m.p99Off} → ${m.p99On} ms)`, '≥ 0.97']);
+    } catch (error) {
+      rows.push([engine, 'metrics overhead', `not measured: ${(error as Error).message}`, '']);
     }
     try {
       const steps = await measureSync(engine, 10_000);

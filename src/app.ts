@@ -15,6 +15,7 @@ import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import { createMetrics, registerMetrics, type Metrics } from './ops/metrics.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { registerValidation } from './http/validation.ts';
 import { LazyCompilations } from './http/lazy-compile.ts';
@@ -60,7 +61,7 @@ export interface RegisteredRoute {
   hidden: boolean;
 }
 
-export type App = FastifyInstance & { ctx: AppContext; rateLimits: RateLimits; registeredRoutes: RegisteredRoute[] };
+export type App = FastifyInstance & { ctx: AppContext; rateLimits: RateLimits; registeredRoutes: RegisteredRoute[]; metrics: Metrics | null };
 
 /** Paths served to browsers of any origin; everything else answers no CORS. */
 const PUBLIC_PREFIXES = ['/publicQuickPayCatalog', '/api/public/'];
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     services: {} as Services,
     onClose: [],
     closing: '',
+    metrics: null,
   };
   ctx.services.stores = createStoresService(ctx);
   ctx.services.keys = createKeysService(ctx);
@@ -144,7 +146,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }
   });
 
-  const inFlight = trackInFlight(app);
+  // Metrics only when asked for (METRICS_TOKEN or METRICS_PORT): otherwise no request pays for them.
+  const metrics = config.metricsToken || config.metricsPort ? createMetrics(ctx, deps.database) : null;
+  ctx.metrics = metrics?.hooks ?? null;
+  app.decorate('metrics', metrics);
+  if (metrics) registerMetrics(app, ctx, metrics);
+  const inFlight = trackInFlight(app, metrics ? metrics.observeRequest : null);
   registerValidation(app);
   const compileValidator = app.validatorCompiler!;
   app.setValidatorCompiler((route) => lazySchemas.validator(`${route.httpPart} of ${route.method} ${route.url}`, () => compileValidator(route)));

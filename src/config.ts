@@ -62,6 +62,12 @@ export interface Config {
   backupIntervalMinutes: number;
   /** Backups kept in backupDir; older ones are deleted after each new one. */
   backupKeep: number;
+  /** GET /metrics on the app, behind this Bearer token (null: not on the app). */
+  metricsToken: string | null;
+  /** GET /metrics on a listener of its own at this port, without a token (null: none). */
+  metricsPort: number | null;
+  /** The address that listener binds to. */
+  metricsHost: string;
   /** Trust X-Forwarded-* from a load balancer in front (client IPs for rate limits). */
   trustProxy: boolean;
   /** Slow-client protection: a whole request (headers and body) must arrive within this. */
@@ -105,6 +111,12 @@ function url(name: string, raw: string, protocols: string[]): string {
     throw new ConfigError(`${name} is not a valid URL`);
   }
   if (!protocols.includes(parsed.protocol)) throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
+  return raw;
+}
+
+function metricsToken(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)');
   return raw;
 }
 
@@ -174,6 +186,9 @@ export function loadConfig(env: Env = process.env): Config {
     backupDir: env.BACKUP_DIR || `${(env.DATA_DIR || './data').replace(/\/+$/, '')}/backups`,
     backupIntervalMinutes: int(env, 'BACKUP_INTERVAL_MINUTES', env.BACKUP_DIR ? 1440 : 0, 0),
     backupKeep: int(env, 'BACKUP_KEEP', 14, 1),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1) : null,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     trustProxy: bool(env, 'TRUST_PROXY', false),
     requestTimeoutMs,
     headersTimeoutMs,

@@ -47,4 +47,13 @@ export interface AppContext {
   onClose: Array<() => Promise<void>>;
   /** What the app's shutdown waits on now ('' before it starts); logged when a shutdown times out. */
   closing: string;
+  /** Counters for /metrics (src/ops/metrics.ts); null when metrics are off (nothing is counted). */
+  metrics: MetricsHooks | null;
+}
+
+/** What modules tell the metrics, when they are on. */
+export interface MetricsHooks {
+  webhookAttempt(outcome: 'succeeded' | 'retry' | 'failed', durationMs: number): void;
+  messageOutcome(outcome: 'sent' | 'retry' | 'failed' | 'channel_down'): void;
+  remindersQueued(count: number): void;
 }

@@ -1,5 +1,6 @@
 // Process entry: config, database, migrations, demo seed, listen, workers, graceful shutdown.
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { buildApp, type App } from './app.ts';
@@ -12,6 +13,7 @@ import { classifyAddress } from './modules/events/ssrf.ts';
 import { startWorkers } from './workers.ts';
 import { holdServingLock } from './ops/backup.ts';
 import { startBackupSchedule } from './ops/backup-schedule.ts';
+import { METRICS_CONTENT_TYPE, type Metrics } from './ops/metrics.ts';
 import { credentialsPath, seedOnFirstRun } from './seed/demo.ts';
 
 /** Pino options for the server: readable lines on a terminal (pino's pino-pretty transport), JSON lines otherwise. */
@@ -78,6 +80,8 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
     startBackupSchedule(app.ctx, database);
   }
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer = config.metricsPort && app.metrics ? await serveMetrics(app.metrics, config.metricsHost, config.metricsPort) : null;
+  if (metricsServer) app.log.info(`Metrics: http://${config.metricsHost}:${config.metricsPort}/metrics`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const credentials = credentialsPath(app.ctx);
@@ -89,6 +93,7 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
     (stopping ??= (async () => {
       // Stops accepting connections and waits for in-flight requests, then workers and the database.
       step = 'closing the HTTP server, in-flight requests and workers';
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       await app.close();
       step = 'closing the Redis connection';
       await redis?.quit().catch(() => undefined);
@@ -99,6 +104,24 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
     })());
   // While the app closes, also what it waits on (app.ts: in-flight requests, each worker, the notifier).
   return { app, stop, stopStep: () => (step.startsWith('closing the HTTP server') && app.ctx.closing ? `${step}: ${app.ctx.closing}` : step) };
+}
+
+/** GET /metrics on a listener of its own (METRICS_PORT): for a scraper on a private network, no token. */
+function serveMetrics(metrics: Metrics, host: string, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    metrics.render().then(
+      (text) => response.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' }).end(text),
+      () => response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }
 
 /** Things that run once the app is ready and before it listens (demo seed, workers). */

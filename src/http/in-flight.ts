@@ -5,16 +5,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const kInFlight = Symbol('inFlight');
+const kAnswered = Symbol('answered');
+
+/** Told of every answered request (the metrics): its status and how long it took. */
+export type Answered = (request: FastifyRequest, statusCode: number, seconds: number) => void;
 
 /** A request counted in flight carries the release of its app's count until it has replied. */
-type Tracked = FastifyRequest & { [kInFlight]?: ((request: FastifyRequest) => void) | null };
+type Tracked = FastifyRequest & { [kInFlight]?: ((request: FastifyRequest) => void) | null; [kAnswered]?: Answered };
 
 /**
- * What the onSend hook below does, for a reply written past Fastify's send (src/http/prepared-reply.ts):
- * the request no longer counts as in flight. Safe to call twice, and for an untracked request.
+ * What the onSend and onResponse hooks below do, for a reply written past Fastify's send
+ * (src/http/prepared-reply.ts): the request no longer counts as in flight, and it is counted as
+ * answered. Safe to call twice for the in-flight count, and for an untracked request.
  */
-export function repliedInFlight(request: FastifyRequest) {
-  (request as Tracked)[kInFlight]?.(request);
+export function repliedInFlight(request: FastifyRequest, statusCode: number, reply: { readonly elapsedTime: number }) {
+  const tracked = request as Tracked;
+  tracked[kInFlight]?.(request);
+  // The clock is read only when something counts answers.
+  tracked[kAnswered]?.(request, statusCode, reply.elapsedTime / 1000);
 }
 
 export interface InFlight {
@@ -23,7 +31,8 @@ export interface InFlight {
   drained(timeoutMs: number): Promise<boolean>;
 }
 
-export function trackInFlight(app: FastifyInstance): InFlight {
+/** `answered` is told of each request answered (the metrics, when they are on). */
+export function trackInFlight(app: FastifyInstance, answered: Answered | null = null): InFlight {
   let count = 0;
   let waiters: Array<() => void> = [];
   const release = (request: FastifyRequest) => {
@@ -39,6 +48,7 @@ export function trackInFlight(app: FastifyInstance): InFlight {
   };
   app.addHook('onRequest', (request, _reply, done) => {
     (request as Tracked)[kInFlight] = release;
+    if (answered) (request as Tracked)[kAnswered] = answered;
     count += 1;
     done();
   });
@@ -48,10 +58,16 @@ export function trackInFlight(app: FastifyInstance): InFlight {
     release(request);
     done(null, payload);
   });
-  app.addHook('onResponse', (request, _reply, done) => {
-    release(request);
-    done();
-  });
+  app.addHook('onResponse', answered
+    ? (request, reply, done) => {
+        release(request);
+        answered(request, reply.statusCode, reply.elapsedTime / 1000);
+        done();
+      }
+    : (request, _reply, done) => {
+        release(request);
+        done();
+      });
   return {
     get count() {
       return count;

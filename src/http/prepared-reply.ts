@@ -93,7 +93,7 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   const head = request.method === 'HEAD';
   if (prepared.contentLength !== null) headers['content-length'] = prepared.contentLength;
   else if (head) headers['content-length'] = '0';
-  repliedInFlight(request);
+  repliedInFlight(request, prepared.status, reply);
   reply.hijack();
   const res = reply.raw;
   res.writeHead(prepared.status, headers as Record<string, string | number | string[]>);

@@ -274,3 +274,14 @@ export const failedDeliveriesPerEndpoint = (db: Db, storeId: string, since: stri
     .select((eb) => ['d.endpoint_id', 'e.url', 'e.enabled', eb.fn.countAll<string | number>().as('count'), eb.fn.max('d.terminal_at').as('last_failed_at')])
     .orderBy('last_failed_at', 'desc')
     .execute();
+
+/** Deliveries still waiting (pending, retrying) and given up, over every store; the oldest due time (metrics). */
+export async function deliveryHealth(db: Db) {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => ['status', eb.fn.countAll<string | number>().as('n'), eb.fn.min('next_attempt_at').as('oldest_due')])
+    .where('status', 'in', ['pending', 'retrying', 'failed'])
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.n), oldestDueAt: (r.oldest_due as string | null) ?? null }));
+}

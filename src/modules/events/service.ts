@@ -256,10 +256,14 @@ export function createEventsService(ctx: AppContext) {
       return true;
     });
     if (!applied) ctx.log.warn({ deliveryId }, 'webhook delivery lease was lost during an attempt; result not recorded');
+    else ctx.metrics?.webhookAttempt(outcome.kind, result.durationMs);
     return { delivery: { ...delivery, ...changes }, result };
   }
 
   const service = {
+    /** Webhook deliveries waiting and given up over every store (metrics). */
+    deliveryHealth: () => repo.deliveryHealth(ctx.db),
+
     /**
      * Housekeeping: deletes events older than EVENT_RETENTION_DAYS with their delivery history,
      * keeping any event a delivery still waits on. Returns how many events.

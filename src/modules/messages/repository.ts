@@ -119,3 +119,15 @@ export async function existingDedupeKeys(db: Db, keys: { storeId: string; key: s
     .execute();
   return new Set(rows.map((r) => `${r.store_id}|${r.dedupe_key}`));
 }
+
+/** Messages waiting and given up over every store, and the oldest waiting one's creation (metrics). */
+export async function outboxHealth(db: Db) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['status', eb.fn.countAll<string | number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('status', 'in', ['pending', 'failed'])
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => rows.find((r) => r.status === status);
+  return { pending: Number(of('pending')?.n ?? 0), failed: Number(of('failed')?.n ?? 0), oldestPendingAt: (of('pending')?.oldest as string | undefined) ?? null };
+}

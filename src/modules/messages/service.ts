@@ -245,6 +245,9 @@ export function createMessagesService(ctx: AppContext) {
       }));
     },
 
+    /** What waits in the outbox over every store (metrics). */
+    outboxHealth: () => repo.outboxHealth(db),
+
     /** Whether mail can go out, and what waits in the outbox (the console's notice). */
     async mailState(storeId: string) {
       return { mailEnabled: config.smtpUrl !== null, ...(await repo.outboxState(db, storeId)) };

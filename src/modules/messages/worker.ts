@@ -63,6 +63,7 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
       subject = rendered.subject;
       await channel!.send(rendered);
       await repo.markMailSent(ctx.db, mail.id, nowIso(), mail.kind ? { subject: rendered.subject, text: rendered.keptText } : undefined);
+      ctx.metrics?.messageOutcome('sent');
       downFor = 0;
       return 'sent';
     } catch (error) {
@@ -72,6 +73,7 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
         downFor = Math.min(maxBackoff, downFor ? downFor * 2 : base);
         downUntil = Date.now() + downFor;
         ctx.log.warn({ mailId: mail.id, retryInMs: downFor }, 'mail server unreachable; messages wait');
+        ctx.metrics?.messageOutcome('channel_down');
         return 'down';
       }
       const permanent = error instanceof ChannelError ? error.failure === 'permanent' : false;
@@ -79,6 +81,7 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
       const delayMs = Math.min(maxBackoff, base * 2 ** (attempt - 1));
       await repo.markMailRetry(ctx.db, mail.id, status, new Date(Date.now() + delayMs).toISOString(), message, subject);
       ctx.log.warn({ mailId: mail.id, attempt, status }, status === 'failed' ? 'message not delivered; given up' : 'message not delivered; will retry');
+      ctx.metrics?.messageOutcome(status === 'failed' ? 'failed' : 'retry');
       return 'retry';
     }
   }
@@ -164,7 +167,10 @@ export async function runReminders(ctx: AppContext, now = Date.now()): Promise<n
     if (existing.has(`${d.storeId}|${d.key}`)) continue;
     if (await ctx.services.bookings.queueReminder(d.booking.bookingId, d.booking.storeId, d.offset, d.key)) queued++;
   }
-  if (queued) ctx.services.messages.committed();
+  if (queued) {
+    ctx.services.messages.committed();
+    ctx.metrics?.remindersQueued(queued);
+  }
   return queued;
 }
 
