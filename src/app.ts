@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { createMetrics, registerMetrics, type Metrics } from './ops/metrics.ts';
+import type { Tracing } from './ops/tracing.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { registerValidation } from './http/validation.ts';
 import { LazyCompilations } from './http/lazy-compile.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   redis?: Redis | null;
   /** Pino options or a logger instance; false silences logs (tests). */
   logger?: boolean | object;
+  /** OpenTelemetry spans (server.ts starts it when OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  tracing?: Tracing | null;
 }
 
 export interface RegisteredRoute {
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     onClose: [],
     closing: '',
     metrics: null,
+    tracing: deps.tracing ?? null,
   };
   ctx.services.stores = createStoresService(ctx);
   ctx.services.keys = createKeysService(ctx);
@@ -151,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   ctx.metrics = metrics?.hooks ?? null;
   app.decorate('metrics', metrics);
   if (metrics) registerMetrics(app, ctx, metrics);
+  ctx.tracing?.register(app);
   const inFlight = trackInFlight(app, metrics ? metrics.observeRequest : null);
   registerValidation(app);
   const compileValidator = app.validatorCompiler!;

@@ -68,6 +68,9 @@ export interface Config {
   metricsPort: number | null;
   /** The address that listener binds to. */
   metricsHost: string;
+  /** OTLP/HTTP endpoint for traces (null: no tracing, and no OpenTelemetry code loaded). */
+  otelEndpoint: string | null;
+  otelServiceName: string;
   /** Trust X-Forwarded-* from a load balancer in front (client IPs for rate limits). */
   trustProxy: boolean;
   /** Slow-client protection: a whole request (headers and body) must arrive within this. */
@@ -189,6 +192,8 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    otelEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ? url('OTEL_EXPORTER_OTLP_ENDPOINT', env.OTEL_EXPORTER_OTLP_ENDPOINT, ['http:', 'https:']) : null,
+    otelServiceName: env.OTEL_SERVICE_NAME || 'store-service',
     trustProxy: bool(env, 'TRUST_PROXY', false),
     requestTimeoutMs,
     headersTimeoutMs,

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Dialect } from './db/connect.ts';
 import type { Notifier } from './db/notifier.ts';
+import type { Tracing } from './ops/tracing.ts';
 import type { StoresService } from './modules/stores/service.ts';
 import type { KeysService } from './modules/developer/keys-service.ts';
 import type { CatalogService } from './modules/catalog/service.ts';
@@ -49,6 +50,8 @@ export interface AppContext {
   closing: string;
   /** Counters for /metrics (src/ops/metrics.ts); null when metrics are off (nothing is counted). */
   metrics: MetricsHooks | null;
+  /** Spans for OpenTelemetry (src/ops/tracing.ts); null when tracing is off. */
+  tracing: Tracing | null;
 }
 
 /** What modules tell the metrics, when they are on. */

@@ -65,14 +65,20 @@ export function startMessage(config: Config, facts: { port: number; credentialsF
 }
 
 export async function startServer(config: Config, options: { stdoutIsTty?: boolean } = {}): Promise<{ app: App; stop: () => Promise<void>; stopStep: () => string }> {
-  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements, checkpointInBackground: true });
+  // OpenTelemetry is loaded only when an endpoint is set.
+  const tracing = config.otelEndpoint ? await (await import('./ops/tracing.ts')).startTracing(config.otelEndpoint, config.otelServiceName) : null;
+  const database = await connectDatabase(config.databaseUrl, {
+    preparedStatements: config.databasePreparedStatements,
+    checkpointInBackground: true,
+    ...(tracing ? { log: (event) => tracing.queryLog(event) } : {}),
+  });
   // `store-service restore` refuses to replace a database file a server holds.
   const releaseLock = database.sqliteFile ? await holdServingLock(database.sqliteFile) : null;
   await migrateToLatest(database.db);
   await optimizeDatabase(database.db, database.dialect);
   // ioredis (~50 files) is loaded only when REDIS_URL is set.
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
-  const app = await buildApp(config, { database, redis, logger: serverLoggerOptions(options.stdoutIsTty ?? false) });
+  const app = await buildApp(config, { database, redis, tracing, logger: serverLoggerOptions(options.stdoutIsTty ?? false) });
   await app.ready();
   for (const start of startHooks) await start(app, config);
   if (config.runWorkers) {
@@ -100,6 +106,8 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
       step = 'closing the database';
       await database.destroy();
       await releaseLock?.();
+      step = 'exporting the last traces';
+      await tracing?.shutdown();
       step = 'stopped';
     })());
   // While the app closes, also what it waits on (app.ts: in-flight requests, each worker, the notifier).

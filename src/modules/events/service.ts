@@ -221,12 +221,8 @@ export function createEventsService(ctx: AppContext) {
       await repo.finishAttempt(ctx.db, deliveryId, owner, changes);
       return { delivery: { ...delivery, ...changes }, result: null };
     }
-    const result = await sendSigned(endpoint.url, endpoint.secret, delivery.event_id, payload, {
-      timeoutMs: config.webhookTimeoutMs,
-      allowPrivate: config.webhookAllowPrivateTargets,
-      agents,
-      signal,
-    });
+    const send = () => sendSigned(endpoint.url, endpoint.secret, delivery.event_id, payload, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivateTargets, agents, signal });
+    const result = await (ctx.tracing ? ctx.tracing.span('webhook delivery', { 'webhook.event_type': delivery.event_type, 'webhook.attempt': delivery.attempt_count + 1 }, send) : send());
     const attempt = delivery.attempt_count + 1;
     const attemptedAt = new Date(Date.now() - result.durationMs).toISOString();
     const finishedAt = nowIso();

@@ -61,7 +61,7 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
     try {
       const rendered = await messages.renderRow(mail);
       subject = rendered.subject;
-      await channel!.send(rendered);
+      await (ctx.tracing ? ctx.tracing.span('message send', { 'message.kind': mail.kind ?? 'account', 'message.channel': channel!.name }, () => channel!.send(rendered)) : channel!.send(rendered));
       await repo.markMailSent(ctx.db, mail.id, nowIso(), mail.kind ? { subject: rendered.subject, text: rendered.keptText } : undefined);
       ctx.metrics?.messageOutcome('sent');
       downFor = 0;
