@@ -15,7 +15,8 @@ export const liveKeys = {
   orders: (storeId: string) => ['stores', storeId, 'live', 'orders'] as const,
 };
 
-const poll = { refetchInterval: LIVE_POLL_MS, staleTime: 0 } as const;
+// Fresh for the interval too: coming back to the window asks again only when the last answer is older.
+const poll = { refetchInterval: LIVE_POLL_MS, staleTime: LIVE_POLL_MS } as const;
 
 function useLatestBookings(storeId: string) {
   return useQuery({
