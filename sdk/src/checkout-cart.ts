@@ -1,4 +1,4 @@
-// SPEC.md's multi-merchant checkout: one checkout per merchantId in the cart, each created with that
+// Multi-merchant checkout: one checkout per merchantId in the cart, each created with that
 // merchant's key (so it runs on the website's server, never in the browser).
 import { Cart, type CartEntry, type CartEntryInput } from './browser/cart.js';
 import { isValidPhone } from './browser/rules.js';

@@ -12,9 +12,10 @@ export interface StoreApiErrorInit {
 }
 
 /**
- * Every failure of the client: an error answer of the service (its flat body, CONTRACT §3), a
- * network error or timeout (`status` 0, `code` `network-error` / `timeout`), or a check the client
- * makes before sending (`status` 0). It never holds the integration key.
+ * Every failure of the client: an error answer of the service (its flat body `{ok: false, error,
+ * message, requestId, details?}`), a network error or timeout (`status` 0, `code` `network-error` /
+ * `timeout`), or a check the client makes before sending (`status` 0). It never holds the
+ * integration key.
  */
 export class StoreApiError extends Error {
   override readonly name = 'StoreApiError';

@@ -174,7 +174,7 @@ describeEachDb(
       await page.getByText('items from 2 stores').waitFor();
       await inspect(page, 'cart', env.dialect.name);
 
-      // A phone the spec's check refuses is sent back with the form kept.
+      // A phone the website's check refuses (9 to 15 digits) is sent back with the form kept.
       await page.getByLabel('Name').fill('Kofi Boateng');
       await page.getByLabel('Email').fill('kofi@example.com');
       await page.getByLabel('Phone').fill('12345');

@@ -1,4 +1,4 @@
-// The website's cart (SPEC.md, "Client cart entry"): entries unique by merchantId, productId and
+// The website's cart: entries unique by merchantId, productId and
 // type; adding an existing entry adds to its quantity; quantities are integers of at least 1; every
 // entry names its merchant. Prices in it are informational: the service prices the checkout.
 

@@ -1,4 +1,4 @@
-// SPEC.md's website-side rules as plain functions: no key, no network, safe in a browser bundle.
+// The rules partner websites follow, as plain functions: no key, no network, safe in a browser bundle.
 
 /**
  * The raw item id the service matches on: a display id `<storeId>_<rawId>` loses its prefix
@@ -14,7 +14,7 @@ const SYNCING = new Set(['pending', 'pending_payment', 'syncing']);
 const FAILED = new Set(['failed', 'payment_failed']);
 
 /**
- * What a website shows for an order status (SPEC.md): Confirmed, Syncing or Payment failed for the
+ * What a website shows for an order status: Confirmed, Syncing or Payment failed for the
  * known values, Syncing when there is none, otherwise the value with underscores as spaces.
  */
 export function orderStatusLabel(status: string | null | undefined): string {
@@ -32,7 +32,7 @@ interface TypedItem {
 }
 
 /**
- * The services of a catalog answer (SPEC.md): `publicServices` when it is non-empty, else
+ * The services of a catalog answer: `publicServices` when it is non-empty, else
  * `products`, keeping items whose itemType or type is `service` in any case.
  */
 export function listServices<T extends TypedItem>(catalog: { products?: readonly T[] | null; publicServices?: readonly T[] | null }): T[] {
@@ -45,13 +45,13 @@ interface GalleryLike {
   isPublished?: boolean | null;
 }
 
-/** Gallery entries to show (SPEC.md): a non-empty `url` and `isPublished` not false. Takes the array or the `{gallery}` answer. */
+/** Gallery entries to show: a non-empty `url` and `isPublished` not false. Takes the array or the `{gallery}` answer. */
 export function visibleGallery<T extends GalleryLike>(gallery: readonly T[] | { gallery?: readonly T[] | null } | null | undefined): T[] {
   const entries = Array.isArray(gallery) ? gallery : ((gallery as { gallery?: readonly T[] | null } | null | undefined)?.gallery ?? []);
   return entries.filter((e) => typeof e.url === 'string' && e.url.trim() !== '' && e.isPublished !== false);
 }
 
-/** SPEC.md's phone check: 9 to 15 digits once everything that is not a digit is removed. */
+/** The website-side phone check: 9 to 15 digits once everything that is not a digit is removed. */
 export function isValidPhone(phone: unknown): boolean {
   if (typeof phone !== 'string') return false;
   const digits = phone.replace(/\D/g, '').length;

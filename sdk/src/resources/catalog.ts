@@ -5,7 +5,7 @@ import type { Catalog, CatalogItem, LegacyCatalog, LegacyCatalogQuery } from '..
 export interface CatalogResource {
   /** GET /v1IntegrationProducts: every published item, plus publicProducts and publicServices. Revalidated with its ETag (a 304 returns the kept answer). */
   get(): Promise<Catalog>;
-  /** The catalog's services by SPEC.md's rule (publicServices when non-empty, else products; itemType or type `service`). */
+  /** The catalog's services by the rule websites follow (publicServices when non-empty, else products; itemType or type `service`). */
   services(): Promise<CatalogItem[]>;
   /** GET /integrationProducts: the legacy catalog (integer minor-unit prices). Revalidated with its ETag. */
   legacy(query?: LegacyCatalogQuery): Promise<LegacyCatalog>;

@@ -7,7 +7,7 @@ import type { CreateOptions } from './bookings.js';
 export type CheckoutPayload = Omit<CheckoutRequest, 'storeId' | 'merchantId' | 'store_id' | 'merchant_id'>;
 
 /**
- * A line as the service must receive it (SPEC.md's item identifier rule): every id it carries
+ * A line as the service must receive it (the item identifier rule): every id it carries
  * (item_id, id, productId) is the raw id, and originalProductId keeps the display id.
  */
 function toServiceLine(line: CheckoutLine, storeId: string): CheckoutLine {
