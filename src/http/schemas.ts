@@ -15,7 +15,7 @@ export const ErrorBody = Type.Object(
     receivedVersion: Type.Optional(Type.String()),
     reason: Type.Optional(Type.String({ description: 'on some 429s, which budget was used up: invalid-keys-from-address, invitations-per-hour' })),
   },
-  { $id: 'ErrorBody', description: 'Every error response (CONTRACT §3).' },
+  { $id: 'ErrorBody', description: 'Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused.' },
 );
 
 const errorRef = Type.Ref('ErrorBody');

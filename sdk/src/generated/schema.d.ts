@@ -376,7 +376,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change status (CONTRACT §4 transitions; rescheduled carries bookingDate and bookingTime), staff notes or payment status */
+        /** Change status (pending → confirmed, cancelled, rescheduled; confirmed → completed, cancelled, rescheduled; rescheduled → confirmed, completed, cancelled, rescheduled; a reschedule carries bookingDate and bookingTime; others 409), staff notes or payment status */
         patch: operations["updateBooking"];
         trace?: never;
     };
@@ -1624,7 +1624,7 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @description Booking create request (SPEC.md): top-level payment fields or the payment object. Unknown fields are ignored. */
+        /** @description Booking create request: top-level payment fields or the payment object. Unknown fields are ignored. */
         BookingRequest: {
             /** @description free-form vertical data (at most 8 KB) */
             attributes?: {
@@ -1769,7 +1769,7 @@ export interface components {
             total: number;
             totalMinor: number;
         };
-        /** @description SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored. */
+        /** @description Checkout create payload, basic or extended form. Unknown fields are ignored. */
         CheckoutRequest: {
             /** @description informational browser total; ignored */
             amount?: number;
@@ -1909,7 +1909,7 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @description Every error response (CONTRACT §3). */
+        /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
         ErrorBody: {
             details?: {
                 field: string;
@@ -2064,7 +2064,7 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @description CONTRACT §4 promo object */
+        /** @description The promo: shown only between startsAt and endsAt */
         Promo: {
             body: string | null;
             ctaLabel: string | null;
@@ -2076,7 +2076,7 @@ export interface components {
             subtitle: string | null;
             title: string;
         };
-        /** @description Booking schedule of a service or course, in the store time zone (CONTRACT §4). */
+        /** @description Booking schedule of a service or course, in the store time zone. */
         Schedule: {
             /** @description free minutes kept after each booking */
             bufferMinutes: number;
@@ -7371,7 +7371,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored. */
+        /** @description Checkout create payload, basic or extended form. Unknown fields are ignored. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CheckoutRequest"];
@@ -7412,7 +7412,7 @@ export interface operations {
             401: components["responses"]["IntegrationError401"];
             403: components["responses"]["IntegrationError403"];
             404: components["responses"]["IntegrationError404"];
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -8047,7 +8047,7 @@ export interface operations {
                     "image/*": string;
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             400: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8062,7 +8062,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             401: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8077,7 +8077,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             403: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8092,7 +8092,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             404: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8107,7 +8107,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             409: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8122,7 +8122,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             413: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8137,7 +8137,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             415: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8152,7 +8152,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             422: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8167,7 +8167,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8183,7 +8183,7 @@ export interface operations {
                     "image/webp": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             500: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -8315,7 +8315,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Booking create request (SPEC.md): top-level payment fields or the payment object. Unknown fields are ignored. */
+        /** @description Booking create request: top-level payment fields or the payment object. Unknown fields are ignored. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingRequest"];
@@ -8353,7 +8353,7 @@ export interface operations {
             401: components["responses"]["IntegrationError401"];
             403: components["responses"]["IntegrationError403"];
             404: components["responses"]["IntegrationError404"];
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -8387,7 +8387,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored. */
+        /** @description Checkout create payload, basic or extended form. Unknown fields are ignored. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CheckoutRequest"];
@@ -8413,7 +8413,7 @@ export interface operations {
             401: components["responses"]["IntegrationError401"];
             403: components["responses"]["IntegrationError403"];
             404: components["responses"]["IntegrationError404"];
-            /** @description Every error response (CONTRACT §3). */
+            /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];

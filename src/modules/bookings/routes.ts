@@ -133,7 +133,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     preValidation: requireMember(ctx),
     schema: {
       tags: ['staff: bookings'],
-      summary: 'Change status (CONTRACT §4 transitions; rescheduled carries bookingDate and bookingTime), staff notes or payment status',
+      summary: 'Change status (pending → confirmed, cancelled, rescheduled; confirmed → completed, cancelled, rescheduled; rescheduled → confirmed, completed, cancelled, rescheduled; a reschedule carries bookingDate and bookingTime; others 409), staff notes or payment status',
       security: staffSecurity,
       params: BookingParams,
       body: StaffBookingPatchBody,

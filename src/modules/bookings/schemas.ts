@@ -35,7 +35,7 @@ export const CreateBookingBody = withFieldChecks(Type.Object(
       }),
     ),
   },
-  { description: 'Booking create request (SPEC.md): top-level payment fields or the payment object. Unknown fields are ignored.' },
+  { description: 'Booking create request: top-level payment fields or the payment object. Unknown fields are ignored.' },
 ), (body) => checkCreateInput(body as unknown as CreateBookingInput));
 
 export const BookingRecord = Type.Object(

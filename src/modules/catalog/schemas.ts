@@ -29,7 +29,7 @@ export const ScheduleSchema = Type.Object(
     ),
     closedDates: Type.Array(Type.String({ format: 'date' }), { maxItems: ITEM_LIMITS.closedDates }),
   },
-  { additionalProperties: false, description: 'Booking schedule of a service or course, in the store time zone (CONTRACT §4).' },
+  { additionalProperties: false, description: 'Booking schedule of a service or course, in the store time zone.' },
 );
 
 export const CatalogItemSchema = Type.Object({

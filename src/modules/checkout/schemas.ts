@@ -70,7 +70,7 @@ const checkoutFields = {
   syncStatus: Str('extended form; ignored', 40),
   syncRequestedAt: Str('extended form; ignored', 40),
 };
-const checkoutOptions = { description: 'SPEC.md checkout create payload, basic or extended form. Unknown fields are ignored.' };
+const checkoutOptions = { description: 'Checkout create payload, basic or extended form. Unknown fields are ignored.' };
 
 /** Checkout create: an order needs its customer's name and, for the hosted page, its return URLs. */
 export const CheckoutBody = withFieldChecks(Type.Object(checkoutFields, checkoutOptions), (body) =>

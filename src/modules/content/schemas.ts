@@ -62,7 +62,7 @@ const PromoProperties = {
   endsAt: Nullable(IsoTimestamp),
 };
 
-export const PromoSchema = Type.Object(PromoProperties, { description: 'CONTRACT §4 promo object' });
+export const PromoSchema = Type.Object(PromoProperties, { description: 'The promo: shown only between startsAt and endsAt' });
 export const StaffPromoSchema = Type.Object({ ...PromoProperties, createdAt: IsoTimestamp, updatedAt: IsoTimestamp });
 
 export const PutPromoBody = withFieldChecks(Type.Object({

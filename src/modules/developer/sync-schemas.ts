@@ -55,7 +55,7 @@ export const SyncRunSchema = Type.Object({
 export const SyncFeedBody = Type.Object(
   {
     mode: Mode,
-    items: Type.Array(Type.Unknown({ description: 'catalog item input with the caller-chosen id (CONTRACT §7)' }), { maxItems: MAX_FEED_ITEMS }),
+    items: Type.Array(Type.Unknown({ description: 'a catalog item input (the fields of POST /api/stores/{storeId}/items) with the caller-chosen id' }), { maxItems: MAX_FEED_ITEMS }),
     allowMassDelete: Type.Optional(Type.Boolean({ description: 'let a full feed delete more than half the catalog' })),
     dryRun: Type.Optional(Type.Boolean({ description: DRY_RUN_DESCRIPTION })),
   },
