@@ -217,7 +217,7 @@ function customerBooking(kind: MessageKind, p: BookingMessagePayload, store: Sto
         paragraphs: [greeting, `A reminder of your appointment at ${store.name}.`],
         details: bookingDetails(p, store),
         actions: [manage],
-        closing: [`Can't make it? Please let us know: ${cutoffText(store.cancellationCutoffMinutes)} the start you can move or cancel online.`, ...base.closing],
+        closing: [`Can't make it? Please let us know. You can move or cancel online ${cutoffText(store.cancellationCutoffMinutes)} the start.`, ...base.closing],
         short: `${store.name}: reminder, ${b.serviceName} on ${when}. Change or cancel: ${b.manageUrl}`,
         calendar: 'request',
       };
