@@ -189,6 +189,11 @@ describeEachDb('booking messages without SMTP_URL', (env) => {
     assert.equal(state.data.mailEnabled, false);
     assert.equal(state.data.pending, 2);
     assert.equal(typeof state.data.oldestPendingAt, 'string');
+    // What waits already says what it will say.
+    const history = await env.inject({ method: 'GET', url: `/api/stores/${s.store.storeId}/bookings/${booking.bookingId}/messages`, headers: env.staffHeaders(s.store) });
+    assert.deepEqual(history.data.messages.map((m: any) => m.status), ['pending', 'pending']);
+    assert.match(history.data.messages.find((m: any) => m.kind === 'booking.received').subject, /^We received your booking for /);
+    assert.match(history.data.messages.find((m: any) => m.kind === 'alert.booking.new').subject, /^New booking: Knotless braids/);
     void ZONE;
   });
 });

@@ -88,7 +88,7 @@ export const releaseMail = (db: Db, id: string, error: string) =>
 export const messagesOfBooking = (db: Db, storeId: string, bookingId: string) =>
   db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'next_attempt_at'])
+    .select(['id', 'kind', 'payload', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'next_attempt_at'])
     .where('store_id', '=', storeId)
     .where('booking_id', '=', bookingId)
     .orderBy('created_at')

@@ -231,11 +231,15 @@ export function createMessagesService(ctx: AppContext) {
     /** The messages of a booking, oldest first: who, what, and whether it went out. */
     async bookingMessages(storeId: string, bookingId: string) {
       const rows = await repo.messagesOfBooking(db, storeId, bookingId);
+      // A message not tried yet has no subject stored: say what it will say (its content, not its HTML).
+      const store = rows.some((r) => !r.subject && r.kind && r.payload) ? await ctx.services.stores.getStore(storeId) : null;
+      const subjectOf = (r: (typeof rows)[number]) =>
+        r.subject || (store && r.kind && r.payload ? contentOf(r.kind as MessageKind, JSON.parse(r.payload), voiceOf(store)).subject : null);
       return rows.map((r) => ({
         messageId: r.id,
         kind: r.kind ?? 'account',
         to: r.to_address,
-        subject: r.subject || null,
+        subject: subjectOf(r),
         status: r.status,
         attempts: Number(r.attempts),
         lastError: r.last_error,
