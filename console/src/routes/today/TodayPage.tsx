@@ -1,13 +1,13 @@
 // Today: what needs doing first, the day's and coming bookings, orders waiting on the store, and
 // the last 30 days of sales. Developer items (webhooks, sync runs) only for owners and admins.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOverview, type Overview, type OverviewBooking, type OverviewOrder } from '../../api/overview';
 import { canManage } from '../../api/session';
 import { PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatLocalDate, formatMoney, statusLabel, todayIn } from '../../lib/format';
+import { formatDateTime, formatLocalDate, formatMoney, statusLabel, todayIn } from '../../lib/format';
 import { BookingStatusBadge } from '../bookings/status';
 import { WelcomeHint } from './WelcomeHint';
 
@@ -85,10 +85,21 @@ function Attention({ data }: { data: Overview }) {
       : []),
     ...(manage && data.attention.failedSyncRuns !== undefined ? [{ key: 'sync', count: data.attention.failedSyncRuns, label: 'failed catalog sync runs', to: `${base}/developers/sync` }] : []),
   ].filter((i) => i.count > 0);
+  // Owners only (the server says so only to them): the server's own backup failed.
+  const backup = data.attention.backupFailed ? data.attention.lastBackup : undefined;
   return (
     <Card withBorder component="section" aria-labelledby="needs-attention">
       <Title order={2} size="h4" id="needs-attention" mb="xs">Needs attention</Title>
-      {items.length === 0 ? (
+      {backup && (
+        <Alert color="red" title="The last backup failed" mb="xs" styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            The server tried to back up your store's data on {formatDateTime(backup.at, store.timezone)} and could not
+            {backup.error ? `: ${backup.error}` : ''}. Until a backup succeeds, a lost disk loses your bookings and orders.
+            Whoever runs the server can see why in its log, and run store-service backup to try again.
+          </Text>
+        </Alert>
+      )}
+      {items.length === 0 && !backup ? (
         <Text size="sm" c="dimmed">Nothing needs your attention.</Text>
       ) : (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
