@@ -14,22 +14,12 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import * as tar from 'tar';
 import { CONTRACT_VERSION } from '../helpers/app.ts';
-import { baseEnv, runCli, startServerProcess } from './process.ts';
+import { baseEnv, callJson as call, runCli, startServerProcess } from './process.ts';
 
 interface Ack {
   kind: 'booking' | 'order';
   reference: string;
   at: number;
-}
-
-async function call(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, data: text ? JSON.parse(text) : null };
 }
 
 /** A store with a big class and a product, reached with an integration key. */

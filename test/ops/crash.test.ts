@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CONTRACT_VERSION } from '../helpers/app.ts';
-import { baseEnv, enginesUnderTest, startServerProcess, type ServerProcess } from './process.ts';
+import { baseEnv, callJson as call, enginesUnderTest, startServerProcess, type ServerProcess } from './process.ts';
 
 const LEASE_SECONDS = 2;
 
@@ -20,16 +20,6 @@ interface Sent {
   payload: Record<string, unknown>;
   /** The reference of a 201 the client received before the crash; null when the answer never came. */
   acked: string | null;
-}
-
-async function call(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, data: text ? JSON.parse(text) : null };
 }
 
 for (const engine of enginesUnderTest()) {

@@ -133,3 +133,14 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
     });
   });
 }
+
+/** A JSON request to a server process; the answer's status, headers and parsed body. */
+export async function callJson(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, data: text ? JSON.parse(text) : null };
+}

@@ -79,19 +79,14 @@ export function createMessagesService(ctx: AppContext) {
     };
   }
 
-  function outboxRow(fields: { storeId: string | null; to: string; kind: MessageKind; payload: unknown; bookingId?: string | null; orderId?: string | null; dedupeKey?: string | null }): MailOutboxRow {
+  /** A new outbox row, due now: `fields` say to whom and what. */
+  function outboxRow(fields: Pick<MailOutboxRow, 'store_id' | 'to_address'> & Partial<MailOutboxRow>): MailOutboxRow {
     const now = nowIso();
     return {
       id: newId('mail'),
-      store_id: fields.storeId,
-      booking_id: fields.bookingId ?? null,
-      order_id: fields.orderId ?? null,
-      to_address: fields.to,
+      booking_id: null,
       subject: '',
       body_text: '',
-      kind: fields.kind,
-      payload: JSON.stringify(fields.payload),
-      dedupe_key: fields.dedupeKey ?? null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,
@@ -99,7 +94,21 @@ export function createMessagesService(ctx: AppContext) {
       last_error: null,
       created_at: now,
       sent_at: null,
+      ...fields,
     };
+  }
+
+  /** A message of a kind: what to say is rendered when it is sent. */
+  function messageRow(fields: { storeId: string; to: string; kind: MessageKind; payload: unknown; bookingId?: string | null; orderId?: string | null; dedupeKey?: string | null }): MailOutboxRow {
+    return outboxRow({
+      store_id: fields.storeId,
+      to_address: fields.to,
+      booking_id: fields.bookingId ?? null,
+      order_id: fields.orderId ?? null,
+      kind: fields.kind,
+      payload: JSON.stringify(fields.payload),
+      dedupe_key: fields.dedupeKey ?? null,
+    });
   }
 
   /** Renders a message of `kind` about `payload` for `store`, addressed to `to`. */
@@ -156,10 +165,10 @@ export function createMessagesService(ctx: AppContext) {
       refs: { bookingId?: string; orderId?: string } = {},
     ): Promise<boolean> {
       const rows: MailOutboxRow[] = [];
-      if (who.customerKind && store.notificationsEnabled && who.customerEmail) rows.push(outboxRow({ storeId: store.id, to: who.customerEmail, kind: who.customerKind, payload, ...refs }));
+      if (who.customerKind && store.notificationsEnabled && who.customerEmail) rows.push(messageRow({ storeId: store.id, to: who.customerEmail, kind: who.customerKind, payload, ...refs }));
       if (who.staffKind) {
         for (const member of await ctx.services.stores.alertRecipients(store.id, PREFERENCE_OF[who.staffKind], executor)) {
-          rows.push(outboxRow({ storeId: store.id, to: member.email, kind: who.staffKind, payload, ...refs }));
+          rows.push(messageRow({ storeId: store.id, to: member.email, kind: who.staffKind, payload, ...refs }));
         }
       }
       if (rows.length) await repo.insertMails(executor, rows);
@@ -179,7 +188,7 @@ export function createMessagesService(ctx: AppContext) {
       refs: { bookingId?: string; orderId?: string; dedupeKey?: string } = {},
     ): Promise<boolean> {
       if (!store.notificationsEnabled || !to) return false;
-      const row = outboxRow({ storeId: store.id, to, kind, payload, ...refs });
+      const row = messageRow({ storeId: store.id, to, kind, payload, ...refs });
       if (refs.dedupeKey) return repo.insertMailOnce(executor, row);
       await repo.insertMail(executor, row);
       return true;
@@ -191,23 +200,7 @@ export function createMessagesService(ctx: AppContext) {
      * not stay in the outbox. Call committed() after the transaction commits.
      */
     async queueAccountMail(executor: Db, mail: { to: string; subject: string; text: string; redactedText: string }): Promise<void> {
-      const now = nowIso();
-      await repo.insertMail(executor, {
-        id: newId('mail'),
-        store_id: null,
-        booking_id: null,
-        to_address: mail.to,
-        subject: mail.subject,
-        body_text: mail.text,
-        redacted_body: mail.redactedText,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      });
+      await repo.insertMail(executor, outboxRow({ store_id: null, to_address: mail.to, subject: mail.subject, body_text: mail.text, redacted_body: mail.redactedText }));
     },
 
     /** The email of an outbox row: rendered now for a message with a kind, as written for account mail. */

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
 import { newPasswordRules } from '../account/password-rules';
 import { AuthFrame } from './AuthFrame';
+import { DataItem } from '../../components/DataItem';
 
 const STORAGE_KEY = 'console.invitation-token';
 const LINK_ERRORS = new Set(['invitation-invalid', 'invitation-used', 'invitation-withdrawn', 'invitation-expired']);
@@ -159,22 +160,13 @@ export function Component() {
   return (
     <AuthFrame title={`Join ${invitation.storeName}`} subtitle={`${invitation.invitedBy ?? 'The store'} invited you to help run ${invitation.storeName} as ${ROLE_NAMES[invitation.role]}.`}>
       <DataList labelWidth={110} aria-label="The invitation">
-        <Item label="Role">{ROLE_WORDS[invitation.role]}</Item>
-        <Item label="Invited by">{invitation.invitedBy ?? 'The store’s operator'}</Item>
-        <Item label="For">{invitation.email}</Item>
-        <Item label="Valid until">{expires}</Item>
+        <DataItem label="Role">{ROLE_WORDS[invitation.role]}</DataItem>
+        <DataItem label="Invited by">{invitation.invitedBy ?? 'The store’s operator'}</DataItem>
+        <DataItem label="For">{invitation.email}</DataItem>
+        <DataItem label="Valid until">{expires}</DataItem>
       </DataList>
       {action}
     </AuthFrame>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
-    </DataList.Item>
   );
 }
 

@@ -3,13 +3,14 @@
 // store's time zone. Every input has a visible label; day rows are named groups, so a screen reader
 // says "Monday, hours 2, Opens". The service judges the values: its answers show on the inputs.
 import { useRef } from 'react';
-import { Button, CloseButton, Group, Menu, NumberInput, Pill, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { Button, CloseButton, Group, Menu, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { WEEKDAYS, type Weekday } from '../../api/items';
-import { formatLocalDate, todayIn } from '../../lib/format';
+import { todayIn } from '../../lib/format';
 import { sortHours, type HoursValue, type ItemFormValues } from './item-form';
 import { DAY_NAME } from './labels';
+import { ClosedDatesInput } from '../../components/ClosedDatesInput';
 
 type Form = UseFormReturnType<ItemFormValues>;
 
@@ -135,53 +136,15 @@ export function WeekGrid({ form }: { form: Form }) {
 }
 
 export function ClosedDates({ form, timezone }: { form: Form; timezone: string }) {
-  const dates = form.getValues().schedule.closedDates;
-  const today = todayIn(timezone);
-  const upcoming = dates.filter((d) => d >= today);
-  const past = dates.length - upcoming.length;
   const { value: _value, onChange: _onChange, ...inputProps } = form.getInputProps('schedule.closedDates');
-  const set = (next: string[]) => form.setFieldValue('schedule.closedDates', [...new Set(next)].sort());
   return (
-    <Stack gap="xs">
-      <DatePickerInput
-        // The same id for the button and its popover: the calendar dialog is then named by the label.
-        id="closed-dates"
-        popoverProps={{ id: 'closed-dates' }}
-        type="multiple"
-        label="Closed dates"
-        description="Holidays and other days with no bookings; pick as many as needed"
-        placeholder="Pick dates"
-        valueFormat="D MMM YYYY"
-        firstDayOfWeek={1}
-        // Mantine's red weekends and grey days of other months are under 4.5:1 on white.
-        weekendDays={[]}
-        hideOutsideDates
-        minDate={today}
-        value={dates}
-        onChange={(next) => set(next as string[])}
-        maxLevel="month"
-        ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-        getDayAriaLabel={(d) => formatLocalDate(d, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
-        clearable={false}
-        styles={{ input: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }, placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-        {...inputProps}
-      />
-      {upcoming.length > 0 && (
-        <Group gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Closed dates chosen">
-          {upcoming.map((d) => (
-            <li key={d}>
-              <Pill
-                withRemoveButton
-                onRemove={() => set(dates.filter((x) => x !== d))}
-                removeButtonProps={{ 'aria-label': `Open again on ${formatLocalDate(d, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}` }}
-              >
-                {formatLocalDate(d, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}
-              </Pill>
-            </li>
-          ))}
-        </Group>
-      )}
-      {past > 0 && <Text size="xs" c="dimmed">{past} past {past === 1 ? 'date is' : 'dates are'} kept as well.</Text>}
-    </Stack>
+    <ClosedDatesInput
+      id="closed-dates"
+      description="Holidays and other days with no bookings; pick as many as needed"
+      value={form.getValues().schedule.closedDates}
+      onChange={(dates) => form.setFieldValue('schedule.closedDates', dates)}
+      today={todayIn(timezone)}
+      inputProps={inputProps}
+    />
   );
 }

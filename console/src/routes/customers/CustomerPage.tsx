@@ -14,6 +14,7 @@ import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
 import { OrderStatusBadge } from '../orders/status';
+import { DataItem } from '../../components/DataItem';
 
 export function Component() {
   const { customerId = '' } = useParams();
@@ -58,12 +59,12 @@ function CustomerView({ customer }: { customer: Customer }) {
         <Card withBorder component="section" aria-labelledby="customer-summary">
           <Title order={2} size="h4" id="customer-summary" mb="sm">Summary</Title>
           <DataList labelWidth={120}>
-            <Item label="Total spent">{formatMoney(customer.totalSpentMinor, store.currency)}</Item>
-            <Item label="Bookings">{customer.bookingsCount}</Item>
-            <Item label="Orders">{customer.ordersCount}</Item>
-            <Item label="Email">{customer.email ? <Anchor size="sm" href={`mailto:${customer.email}`}>{customer.email}</Anchor> : 'Not given'}</Item>
-            <Item label="Phone">{customer.phone ? <Anchor size="sm" href={`tel:${customer.phone}`}>{customer.phone}</Anchor> : 'Not given'}</Item>
-            <Item label="Last change">{formatDateTime(customer.updatedAt, store.timezone)}</Item>
+            <DataItem label="Total spent">{formatMoney(customer.totalSpentMinor, store.currency)}</DataItem>
+            <DataItem label="Bookings">{customer.bookingsCount}</DataItem>
+            <DataItem label="Orders">{customer.ordersCount}</DataItem>
+            <DataItem label="Email">{customer.email ? <Anchor size="sm" href={`mailto:${customer.email}`}>{customer.email}</Anchor> : 'Not given'}</DataItem>
+            <DataItem label="Phone">{customer.phone ? <Anchor size="sm" href={`tel:${customer.phone}`}>{customer.phone}</Anchor> : 'Not given'}</DataItem>
+            <DataItem label="Last change">{formatDateTime(customer.updatedAt, store.timezone)}</DataItem>
           </DataList>
           <Text size="xs" c="dimmed" mt="xs">Total spent counts money received for orders, less refunds.</Text>
         </Card>
@@ -74,15 +75,6 @@ function CustomerView({ customer }: { customer: Customer }) {
 
       {deleting && <DeleteDialog customer={customer} onClose={() => setDeleting(false)} />}
     </Stack>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
-    </DataList.Item>
   );
 }
 

@@ -3,9 +3,7 @@
 // (how late customers may change or cancel online; reminders). Owners and admins edit; staff read.
 // A refused save keeps every value with the service's reasons under the fields; leaving with
 // unsaved changes asks first.
-import type { ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, DataList, Group, NumberInput, Pill, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Anchor, Button, Card, DataList, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { canManage } from '../../api/session';
 import { useStoreSettings, useUpdateStore, type Store } from '../../api/store';
@@ -20,7 +18,6 @@ import { HoursEditor } from './HoursEditor';
 import {
   CONTACT_FIELDS,
   DAY_NAMES,
-  REACHABLE,
   WEEK,
   asProfileFormError,
   cutoffOf,
@@ -32,6 +29,8 @@ import {
   type ProfileFormValues,
 } from './profile-form';
 import { RemindersField } from './RemindersField';
+import { DataItem } from '../../components/DataItem';
+import { ClosedDatesInput } from '../../components/ClosedDatesInput';
 
 const FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cutoffHours', 'cutoffMinutes', 'reminderMinutes'];
 
@@ -80,8 +79,6 @@ function ProfileForm({ store }: { store: Store }) {
   });
 
   const { value: _closed, onChange: _setClosed, ...closedProps } = form.getInputProps('closedDates');
-  const upcoming = values.closedDates.filter((d) => d >= today);
-  const setClosed = (next: string[]) => form.setFieldValue('closedDates', [...new Set(next)].sort());
 
   return (
     <form onSubmit={submit} noValidate aria-label="Store profile">
@@ -127,42 +124,14 @@ function ProfileForm({ store }: { store: Store }) {
               <Title order={2} size="h4" id="profile-hours" mb="xs">Opening hours</Title>
               <HoursEditor form={form} />
               <Stack gap="xs" mt="sm">
-                <DatePickerInput
+                <ClosedDatesInput
                   id="profile-closed-dates"
-                  popoverProps={{ id: 'profile-closed-dates' }}
-                  type="multiple"
-                  label="Closed dates"
                   description="Holidays and other days you are closed"
-                  placeholder="Pick dates"
-                  valueFormat="D MMM YYYY"
-                  firstDayOfWeek={1}
-                  weekendDays={[]}
-                  hideOutsideDates
-                  minDate={today}
                   value={values.closedDates}
-                  onChange={(next) => setClosed(next as string[])}
-                  maxLevel="month"
-                  ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-                  getDayAriaLabel={(d) => formatLocalDate(d, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
-                  clearable={false}
-                  styles={{ input: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }, placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-                  {...closedProps}
+                  onChange={(dates) => form.setFieldValue('closedDates', dates)}
+                  today={today}
+                  inputProps={closedProps}
                 />
-                {upcoming.length > 0 && (
-                  <Group gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Closed dates chosen">
-                    {upcoming.map((d) => (
-                      <li key={d}>
-                        <Pill
-                          withRemoveButton
-                          onRemove={() => setClosed(values.closedDates.filter((x) => x !== d))}
-                          removeButtonProps={{ ...REACHABLE, 'aria-label': `Open again on ${formatLocalDate(d, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}` }}
-                        >
-                          {formatLocalDate(d, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}
-                        </Pill>
-                      </li>
-                    ))}
-                  </Group>
-                )}
               </Stack>
             </Card>
             <Card withBorder component="section" aria-labelledby="profile-rules">
@@ -194,15 +163,6 @@ function ProfileForm({ store }: { store: Store }) {
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
 /** What staff see: the profile, read-only. */
 function ProfileSummary({ store }: { store: Store }) {
   const today = todayIn(store.timezone);
@@ -215,12 +175,12 @@ function ProfileSummary({ store }: { store: Store }) {
         <Title order={2} size="h4" id="profile-contact" mb="sm">Contact</Title>
         <DataList labelWidth={120}>
           {CONTACT_FIELDS.map((f) => (
-            <Item key={f} label={labels[f]}>
+            <DataItem key={f} label={labels[f]}>
               {store.contact[f] ? f === 'mapUrl' ? <Anchor href={store.contact[f]!} target="_blank" rel="noreferrer" inherit>{store.contact[f]}</Anchor> : store.contact[f] : 'Not given'}
-            </Item>
+            </DataItem>
           ))}
-          <Item label="Country">{country}</Item>
-          <Item label="Language">{`${localeLabel(store.locale)} (${localeSample(store.locale, store.currency)})`}</Item>
+          <DataItem label="Country">{country}</DataItem>
+          <DataItem label="Language">{`${localeLabel(store.locale)} (${localeSample(store.locale, store.currency)})`}</DataItem>
         </DataList>
       </Card>
       <Card withBorder component="section" aria-labelledby="profile-hours">
@@ -229,14 +189,14 @@ function ProfileSummary({ store }: { store: Store }) {
           {WEEK.map((day) => {
             const ranges = store.hours.filter((h) => h.day === day);
             return (
-              <Item key={day} label={DAY_NAMES[day]}>
+              <DataItem key={day} label={DAY_NAMES[day]}>
                 {ranges.length ? ranges.map((h) => `${h.start}–${h.end === '24:00' ? '00:00' : h.end}`).join(', ') : 'Closed'}
-              </Item>
+              </DataItem>
             );
           })}
-          <Item label="Closed dates">{closed.length ? closed.map((d) => formatLocalDate(d, { day: 'numeric', month: 'short', year: 'numeric' })).join(', ') : 'None'}</Item>
-          <Item label="Online changes">{`Customers can move or cancel ${cutoffSentence(store.cancellationCutoffMinutes)}`}</Item>
-          <Item label="Reminders">{store.reminderMinutes.length ? store.reminderMinutes.map((m) => `${durationLabel(m)} before`).join(', ') : 'No reminders'}</Item>
+          <DataItem label="Closed dates">{closed.length ? closed.map((d) => formatLocalDate(d, { day: 'numeric', month: 'short', year: 'numeric' })).join(', ') : 'None'}</DataItem>
+          <DataItem label="Online changes">{`Customers can move or cancel ${cutoffSentence(store.cancellationCutoffMinutes)}`}</DataItem>
+          <DataItem label="Reminders">{store.reminderMinutes.length ? store.reminderMinutes.map((m) => `${durationLabel(m)} before`).join(', ') : 'No reminders'}</DataItem>
         </DataList>
       </Card>
     </SimpleGrid>

@@ -1,7 +1,8 @@
 // Reminders before an appointment: up to four, each a chip ("1 day before") that can be removed,
 // added from a short list, or none at all.
 import { Button, Group, Menu, Pill, Stack, Text } from '@mantine/core';
-import { LIMITS, REACHABLE, REMINDER_CHOICES, durationLabel } from './profile-form';
+import { REACHABLE } from '../../components/ClosedDatesInput';
+import { LIMITS, REMINDER_CHOICES, durationLabel } from './profile-form';
 
 export function RemindersField({ value, onChange, error }: { value: number[]; onChange(next: number[]): void; error?: React.ReactNode }) {
   const set = (next: number[]) => onChange([...new Set(next)].sort((a, b) => b - a));

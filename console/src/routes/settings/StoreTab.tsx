@@ -1,6 +1,5 @@
 // Settings → Store: the store's details, customer emails and fees (owners and admins edit them;
 // staff read them), and its members.
-import type { ReactNode } from 'react';
 import { Card, DataList, SimpleGrid, Stack, Title } from '@mantine/core';
 import { canManage } from '../../api/session';
 import { useStoreSettings, type Store } from '../../api/store';
@@ -9,6 +8,7 @@ import { useCurrentStore } from '../../components/store-context';
 import { formatMoney } from '../../lib/format';
 import { MembersSection } from './MembersSection';
 import { StoreSettingsForm } from './StoreSettingsForm';
+import { DataItem } from '../../components/DataItem';
 
 export function Component() {
   const current = useCurrentStore();
@@ -30,15 +30,6 @@ export function Component() {
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
 /** What staff see: the same settings, read-only. */
 function StoreSummary({ store }: { store: Store }) {
   const { platformFeeBps, platformFeeFixedMinor, feeBearer } = store.settings;
@@ -47,19 +38,19 @@ function StoreSummary({ store }: { store: Store }) {
       <Card withBorder component="section" aria-labelledby="settings-store">
         <Title order={2} size="h4" id="settings-store" mb="sm">Store</Title>
         <DataList labelWidth={140}>
-          <Item label="Store name">{store.name}</Item>
-          <Item label="Slug">{store.slug}</Item>
-          <Item label="Blog">{`${window.location.origin}/s/${store.slug}/blog`}</Item>
-          <Item label="Currency">{store.currency}</Item>
-          <Item label="Time zone">{store.timezone}</Item>
+          <DataItem label="Store name">{store.name}</DataItem>
+          <DataItem label="Slug">{store.slug}</DataItem>
+          <DataItem label="Blog">{`${window.location.origin}/s/${store.slug}/blog`}</DataItem>
+          <DataItem label="Currency">{store.currency}</DataItem>
+          <DataItem label="Time zone">{store.timezone}</DataItem>
         </DataList>
       </Card>
       <Card withBorder component="section" aria-labelledby="settings-other">
         <Title order={2} size="h4" id="settings-other" mb="sm">Messages and fees</Title>
         <DataList labelWidth={140}>
-          <Item label="Customer messages">{store.notificationsEnabled ? 'On: customers are emailed about their bookings and orders' : 'Off: customers get no messages from the store'}</Item>
-          <Item label="Platform fee">{`${platformFeeBps / 100} % + ${formatMoney(platformFeeFixedMinor, store.currency)}`}</Item>
-          <Item label="Paid by">{feeBearer === 'customer' ? 'The customer (added at checkout)' : 'The store (taken from what it receives)'}</Item>
+          <DataItem label="Customer messages">{store.notificationsEnabled ? 'On: customers are emailed about their bookings and orders' : 'Off: customers get no messages from the store'}</DataItem>
+          <DataItem label="Platform fee">{`${platformFeeBps / 100} % + ${formatMoney(platformFeeFixedMinor, store.currency)}`}</DataItem>
+          <DataItem label="Paid by">{feeBearer === 'customer' ? 'The customer (added at checkout)' : 'The store (taken from what it receives)'}</DataItem>
         </DataList>
       </Card>
     </SimpleGrid>

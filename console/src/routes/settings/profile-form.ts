@@ -34,9 +34,6 @@ export interface ProfileFormValues {
 /** The API's limits (CONTRACT "Store profile"). */
 export const LIMITS = { cutoffMinutes: 30 * 24 * 60, reminders: 4 };
 
-/** Mantine hides a pill's remove button from keyboards and screen readers (its inputs use Backspace): these pills stand alone. */
-export const REACHABLE = { 'aria-hidden': false, tabIndex: 0 } as const;
-
 /** The reminders offered: 15 minutes to a week before. */
 export const REMINDER_CHOICES = [15, 30, 60, 120, 180, 360, 720, 1440, 2880, 4320, 10080];
 
