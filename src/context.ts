@@ -59,4 +59,6 @@ export interface MetricsHooks {
   webhookAttempt(outcome: 'succeeded' | 'retry' | 'failed', durationMs: number): void;
   messageOutcome(outcome: 'sent' | 'retry' | 'failed' | 'channel_down'): void;
   remindersQueued(count: number): void;
+  /** A payment verified with its provider: when the customer came back, or before expiry. */
+  paymentVerified(trigger: 'return' | 'expiry', outcome: 'success' | 'failed' | 'pending' | 'error'): void;
 }

@@ -36,6 +36,12 @@ export function createMetrics(ctx: AppContext, database: Pick<DatabaseHandle, 'p
   const reminders = new Counter({ name: 'store_reminders_queued_total', help: 'Booking reminders queued', registers: [registry] });
   const attempts = new Counter({ name: 'store_webhook_attempts_total', help: 'Webhook delivery attempts by outcome (succeeded, retry, failed)', labelNames: ['outcome'], registers: [registry] });
   const attemptTime = new Histogram({ name: 'store_webhook_attempt_duration_seconds', help: 'Time a webhook receiver took to answer', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry] });
+  const verifications = new Counter({
+    name: 'store_payment_reconciliations_total',
+    help: 'Payments verified with their provider (trigger: return from the payment page, expiry), by what the provider said (success, failed, pending, error: unreachable)',
+    labelNames: ['trigger', 'outcome'],
+    registers: [registry],
+  });
   const backupFailures = new Counter({ name: 'store_backup_failures_total', help: 'Backups that failed (this process)', registers: [registry] });
   const backupListener = (outcome: BackupOutcome) => {
     if (!outcome.ok) backupFailures.inc();
@@ -134,6 +140,9 @@ export function createMetrics(ctx: AppContext, database: Pick<DatabaseHandle, 'p
     },
     remindersQueued(count) {
       reminders.inc(count);
+    },
+    paymentVerified(trigger, outcome) {
+      verifications.inc({ trigger, outcome });
     },
   };
 

@@ -145,6 +145,11 @@ describeEachDb('Paystack provider against a local stand-in', (env) => {
     await env.app.ctx.services.checkout.expireDue(later);
     assert.equal((await orderStatus(env, shop, `reference=${paid.reference}`)).data.order.status, 'paid');
     assert.equal((await orderStatus(env, shop, `reference=${abandoned.reference}`)).data.order.status, 'expired');
+    // Each verification is in the metrics, by what the provider said (earlier tests' checkouts expire here too).
+    const metrics = (await env.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer paystack-test-metrics-token' } })).body;
+    const count = (outcome: string) => Number(new RegExp(`store_payment_reconciliations_total\\{trigger="expiry",outcome="${outcome}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
+    assert.ok(count('success') >= 1, metrics);
+    assert.ok(count('failed') + count('pending') >= 1, metrics);
   });
 
   test('webhook for an unknown reference or another event is acknowledged and ignored', async () => {
@@ -166,7 +171,7 @@ describeEachDb('Paystack provider against a local stand-in', (env) => {
     const notJson = 'not json';
     expectError(await webhook(notJson, createHmac('sha512', SECRET).update(notJson).digest('hex')), 400, 'invalid-json');
   });
-}, { env: { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: standIn.baseUrl } });
+}, { env: { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: standIn.baseUrl, METRICS_TOKEN: 'paystack-test-metrics-token' } });
 
 describeEachDb('Paystack webhook with the sandbox provider', (env) => {
   test('is 404 when Paystack is not configured', async () => {

@@ -222,7 +222,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     let order = found.row;
     if (order.status === 'pending_payment' && order.provider === checkout.provider.name && order.provider !== 'sandbox') {
       try {
-        const verified = await checkout.provider.verify(order.payment_reference ?? order.reference);
+        const verified = await checkout.verifyPayment(order.payment_reference ?? order.reference, 'return');
         if (verified.outcome === 'success' && verified.amountMinor !== null) {
           order = (await checkout.confirmPayment(reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${order.provider} verify` })).row ?? order;
         } else if (verified.outcome === 'failed') {

@@ -497,6 +497,21 @@ export function createCheckoutService(ctx: AppContext) {
     },
 
     /**
+     * Asks the payment provider what became of a payment (its callback may be late or lost): when the
+     * customer comes back from the payment page, and before a checkout expires. Counted in the metrics.
+     */
+    async verifyPayment(reference: string, trigger: 'return' | 'expiry') {
+      try {
+        const verified = await provider.verify(reference);
+        ctx.metrics?.paymentVerified(trigger, verified.outcome);
+        return verified;
+      } catch (error) {
+        if (error instanceof ProviderError) ctx.metrics?.paymentVerified(trigger, 'error');
+        throw error;
+      }
+    },
+
+    /**
      * Expires checkouts past their 30 minutes; safe with several instances (each close is conditional).
      * A checkout hosted by a real provider is verified first, so a payment whose webhook is late is
      * applied rather than expired.
@@ -506,7 +521,7 @@ export function createCheckoutService(ctx: AppContext) {
       for (const due of await repo.dueForExpiry(db, now, batch)) {
         if (due.provider !== 'sandbox' && due.provider === provider.name) {
           try {
-            const verified = await provider.verify(due.payment_reference ?? due.reference);
+            const verified = await service.verifyPayment(due.payment_reference ?? due.reference, 'expiry');
             if (verified.outcome === 'success' && verified.amountMinor !== null) {
               await service.confirmPayment(due.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} verify at expiry` });
               continue;
