@@ -14,6 +14,7 @@ import { notifyDone } from '../../lib/notify';
 import { useLeaveGuard } from '../../components/leave-guard';
 import { ConfirmDialog, ImageField, isHttpUrl } from './shared';
 import { ZonedDateTimePicker } from './ZonedDateTimePicker';
+import { SaveButtons } from '../../components/SaveButtons';
 
 interface PromoValues {
   title: string;
@@ -164,8 +165,7 @@ function PromoEditor({ state }: { state: PromoState }) {
                   <Group justify="space-between" wrap="wrap">
                     {state.promo ? <Button variant="outline" color="red" onClick={() => setDeleting(true)}>Remove promo</Button> : <span />}
                     <Group gap="xs">
-                      {form.isDirty() && <Button variant="default" onClick={() => { form.reset(); error.clear(); }}>Discard changes</Button>}
-                      <Button type="submit" loading={save.isPending} disabled={!form.isDirty() && !!state.promo}>Save promo</Button>
+                      <SaveButtons form={form} error={error} label="Save promo" saving={save.isPending} saveDisabled={!form.isDirty() && !!state.promo} />
                     </Group>
                   </Group>
                 )}

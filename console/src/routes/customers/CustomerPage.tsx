@@ -15,6 +15,7 @@ import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../..
 import { notifyDone } from '../../lib/notify';
 import { OrderStatusBadge } from '../orders/status';
 import { DataItem } from '../../components/DataItem';
+import { SaveButtons } from '../../components/SaveButtons';
 
 export function Component() {
   const { customerId = '' } = useParams();
@@ -122,8 +123,7 @@ function EditCustomer({ customer }: { customer: Customer }) {
           <TextInput label="Email" type="email" autoComplete="off" description="Leave empty to remove it" {...form.getInputProps('email')} />
           <TextInput label="Phone" type="tel" autoComplete="off" description="9 to 15 digits; spaces and + are fine" {...form.getInputProps('phone')} />
           <Group justify="flex-end">
-            {form.isDirty() && <Button variant="default" onClick={() => { form.reset(); error.clear(); }}>Discard changes</Button>}
-            <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>Save</Button>
+            <SaveButtons form={form} error={error} label="Save" saving={update.isPending} />
           </Group>
         </Stack>
       </form>

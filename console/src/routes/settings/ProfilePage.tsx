@@ -3,7 +3,7 @@
 // (how late customers may change or cancel online; reminders). Owners and admins edit; staff read.
 // A refused save keeps every value with the service's reasons under the fields; leaving with
 // unsaved changes asks first.
-import { Alert, Anchor, Button, Card, DataList, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Card, DataList, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { canManage } from '../../api/session';
 import { useStoreSettings, useUpdateStore, type Store } from '../../api/store';
@@ -31,6 +31,7 @@ import {
 import { RemindersField } from './RemindersField';
 import { DataItem } from '../../components/DataItem';
 import { ClosedDatesInput } from '../../components/ClosedDatesInput';
+import { SaveButtons } from '../../components/SaveButtons';
 
 const FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cutoffHours', 'cutoffMinutes', 'reminderMinutes'];
 
@@ -154,8 +155,7 @@ function ProfileForm({ store }: { store: Store }) {
           </Stack>
         </SimpleGrid>
         <Group justify="flex-end">
-          {form.isDirty() && <Button variant="default" onClick={() => { form.reset(); error.clear(); }}>Discard changes</Button>}
-          <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>Save profile</Button>
+          <SaveButtons form={form} error={error} label="Save profile" saving={update.isPending} />
         </Group>
       </Stack>
       {guard.dialog}

@@ -1,7 +1,7 @@
 // Store settings for owners and admins: name, slug (a change moves the public blog, said before
 // saving), currency, time zone, customer emails and fees. A refused save keeps every value and puts
 // the service's reasons under the fields; leaving with unsaved changes asks first.
-import { Alert, Anchor, Button, Card, Code, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Code, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import type { Store } from '../../api/store';
@@ -12,6 +12,7 @@ import { currencyDigits, formatMoney } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
 import { useLeaveGuard } from '../../components/leave-guard';
 import { asFormError, platformFee, storeFormRules, toFormValues, toPatch, type StoreFormValues } from './store-form';
+import { SaveButtons } from '../../components/SaveButtons';
 
 const FIELDS: (keyof StoreFormValues)[] = ['name', 'slug', 'currency', 'timezone', 'notificationsEnabled', 'feePercent', 'feeFixed', 'feeBearer'];
 const warningTitle = { title: { color: 'var(--mantine-color-dark-7)' } };
@@ -120,8 +121,7 @@ export function StoreSettingsForm({ store }: { store: Store }) {
           </Stack>
         </SimpleGrid>
         <Group justify="flex-end">
-          {form.isDirty() && <Button variant="default" onClick={() => { form.reset(); error.clear(); }}>Discard changes</Button>}
-          <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>Save settings</Button>
+          <SaveButtons form={form} error={error} label="Save settings" saving={update.isPending} />
         </Group>
       </Stack>
       {guard.dialog}

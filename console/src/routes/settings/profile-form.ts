@@ -3,18 +3,13 @@
 // sending only the parts that changed.
 import { ApiError } from '../../api/client';
 import type { OpeningHours, Store, StoreSettingsPatch } from '../../api/store';
+import { WEEKDAYS } from '../../api/items';
+import { DAY_NAME } from '../catalog/labels';
 
 export type Weekday = OpeningHours['day'];
-export const WEEK: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-export const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export const WEEK: Weekday[] = WEEKDAYS;
+/** The week's day names, the same words as the catalog's week grid. */
+export const DAY_NAMES: Record<Weekday, string> = DAY_NAME;
 
 export const CONTACT_FIELDS = ['phone', 'whatsapp', 'email', 'address', 'mapUrl'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
