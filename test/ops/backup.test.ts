@@ -76,6 +76,15 @@ function load(base: string, s: Awaited<ReturnType<typeof setUp>>) {
   const clients = Array.from({ length: 10 }, client);
   return {
     acks,
+    /** Resolves once at least `n` bookings and `n` orders are acknowledged (a busy machine writes slower). */
+    async atLeast(n: number) {
+      const deadline = Date.now() + 60_000;
+      const count = (kind: Ack['kind']) => acks.filter((a) => a.kind === kind).length;
+      while (count('booking') < n || count('order') < n) {
+        assert.ok(Date.now() < deadline, `writes under load after a minute: ${acks.length}`);
+        await sleep(50);
+      }
+    },
     async stop() {
       stopped = true;
       await Promise.all(clients);
@@ -110,7 +119,7 @@ describe('backups under load, restored after a kill -9 [sqlite]', () => {
       mkdirSync(join(dir, 'live', 'uploads', store.storeId), { recursive: true });
       writeFileSync(join(dir, 'live', 'uploads', store.storeId, 'cover.png'), 'a picture');
       const running = load(server.baseUrl, store);
-      await sleep(500);
+      await running.atLeast(15);
       // Backups while it writes; a restore refused while the server holds the file.
       for (let i = 0; i < 3; i++) {
         backups.push(await backupNow(env, join(dir, 'backups')));
@@ -237,9 +246,13 @@ describe('backups under load, restored after a kill -9 [postgres]', { skip: !pro
     try {
       const store = await setUp(server.baseUrl);
       const running = load(server.baseUrl, store);
-      await sleep(500);
+      await running.atLeast(15);
       const made = await backupNow(env, join(dir, 'backups'));
       assert.equal(made.manifest.engine, 'postgres');
+      // A restore over the database the server is using is refused, and changes nothing.
+      const refused = await runCli(['restore', '--from', made.archive], env);
+      assert.equal(refused.code, 1, refused.stdout);
+      assert.match(refused.stderr, /a server is connected to this database \(\d+ connections named store-service\): stop it first/);
       await sleep(300 + Math.floor(Math.random() * 1500));
       server.child.kill('SIGKILL');
       await running.stop();
