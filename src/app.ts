@@ -22,6 +22,7 @@ import { registerValidation } from './http/validation.ts';
 import { LazyCompilations } from './http/lazy-compile.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerConsole } from './http/console.ts';
+import { sdkPackageRoutes } from './http/sdk-package.ts';
 import { demoAssetRoutes } from './seed/demo-assets.ts';
 import { newId } from './shared/ids.ts';
 import { createStoresService } from './modules/stores/service.ts';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(blogRoutes, { ctx });
   await app.register(storefrontRoutes, { ctx });
   await app.register(messagesRoutes, { ctx });
+  await app.register(sdkPackageRoutes);
   await registerConsole(app);
   await app.register(demoAssetRoutes);
 

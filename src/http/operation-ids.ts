@@ -5,6 +5,7 @@ export const OPERATION_IDS: Record<string, string> = {
   // health
   'GET /healthz': 'getHealth',
   'GET /readyz': 'getReadiness',
+  'GET /sdk/client.tgz': 'downloadClientPackage',
   // staff accounts and stores
   'POST /api/auth/signup': 'signUp',
   'POST /api/auth/login': 'logIn',
