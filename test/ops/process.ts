@@ -85,6 +85,8 @@ export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
   output: () => string;
+  /** The output once it matches `pattern` (lines logged after listening may still be in the pipe). */
+  outputMatching(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** SIGTERM and wait for the exit code. */
   stop(): Promise<number | null>;
 }
@@ -118,6 +120,14 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
           child,
           baseUrl,
           output: () => out,
+          outputMatching: async (pattern, timeoutMs = 10_000) => {
+            const deadline = Date.now() + timeoutMs;
+            while (!pattern.test(out)) {
+              if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${out}`);
+              await new Promise((r) => setTimeout(r, 20));
+            }
+            return out;
+          },
           stop: async () => {
             child.kill('SIGTERM');
             return exited;

@@ -54,6 +54,7 @@ describe('npm start [sqlite]', () => {
     const db = await sqlite.fresh();
     const server = await startServerProcess(baseEnv(db.url, db.dataDir, { HOST: '0.0.0.0', PUBLIC_BASE_URL: 'http://localhost:3000' }));
     try {
+      await server.outputMatching(/"msg":"HOST=0\.0\.0\.0 accepts/);
       const lines = server.output().trim().split('\n').map((line) => JSON.parse(line));
       const says = (level: number, msg: string) => assert.ok(lines.some((l) => l.level === level && l.msg === msg), `logs ${msg}\n${server.output()}`);
       says(30, 'API docs: http://localhost:3000/docs (OpenAPI document: http://localhost:3000/openapi.json)');
@@ -106,7 +107,8 @@ describe('npm start [postgres]', { skip: !process.env.TEST_DATABASE_URL && 'TEST
     url.password = 'not-logged-s3cret';
     const server = await startServerProcess(baseEnv(url.toString(), db.dataDir, { SEED_DEMO: 'false' }));
     try {
-      assert.match(server.output(), new RegExp(`"msg":"Database: PostgreSQL database \\w+ on ${url.host} \\(user ${url.username}, schema ops_\\w+\\)"`));
+      const output = await server.outputMatching(/"msg":"Database: /);
+      assert.match(output, new RegExp(`"msg":"Database: PostgreSQL database \\w+ on ${url.host} \\(user ${url.username}, schema ops_\\w+\\)"`));
       assert.doesNotMatch(server.output(), /not-logged-s3cret/);
     } finally {
       assert.equal(await server.stop(), 0);
