@@ -271,7 +271,7 @@ describeEachDb('POST /integrationCheckoutCreate and /v1IntegrationCheckoutPrevie
       const now = new Date().toISOString();
       await trx
         .insertInto('customers')
-        .values({ id: theirs, store_id: mine.store.storeId, name: 'Theirs', email: raced, phone: null, bookings_count: 1, orders_count: 0, total_spent_minor: 0, created_at: now, updated_at: now })
+        .values({ id: theirs, store_id: mine.store.storeId, name: 'Theirs', email: raced, phone: null, phone_key: null, notes: null, tags: '[]', no_show_count: 0, bookings_count: 1, orders_count: 0, total_spent_minor: 0, created_at: now, updated_at: now })
         .execute();
       lockedBy((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid);
       await released;

@@ -38,17 +38,19 @@ describeEachDb('GET /integrationCustomers', (env) => {
   test('returns every CONTRACT §4 field, never cached', async () => {
     const s = await env.createStore({ currency: 'GHS' });
     const k = await env.createKey(s, ['customers:read', 'catalog:read']);
-    const id = await env.app.ctx.services.customers.upsertFromContact(env.db, s.storeId, { name: 'Ama', email: 'ama@example.test', phone: '+233 24 000 0000' }, { bookings: 2, orders: 1 });
+    const id = await env.app.ctx.services.customers.upsertFromContact(env.db, s.storeId, 'GH', { name: 'Ama', email: 'ama@example.test', phone: '+233 24 000 0000' }, { bookings: 2, orders: 1 });
     await env.app.ctx.services.customers.addSpent(env.db, s.storeId, id, 4550);
     const res = await list('', k, s);
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['cache-control'], 'no-store');
     assert.equal(res.data.count, 1);
     const c = res.data.customers[0];
-    assert.deepEqual(Object.keys(c).sort(), ['bookingsCount', 'createdAt', 'email', 'id', 'name', 'ordersCount', 'phone', 'totalSpent', 'totalSpentMinor', 'updatedAt']);
+    assert.deepEqual(Object.keys(c).sort(), ['bookingsCount', 'createdAt', 'email', 'id', 'name', 'noShowCount', 'notes', 'ordersCount', 'phone', 'phoneE164', 'tags', 'totalSpent', 'totalSpentMinor', 'updatedAt']);
     assert.equal(c.id, id);
     assert.equal(c.email, 'ama@example.test');
-    assert.equal(c.phone, '+233240000000');
+    assert.equal(c.phone, '+233 24 000 0000', 'as entered');
+    assert.equal(c.phoneE164, '+233240000000');
+    assert.deepEqual([c.notes, c.tags, c.noShowCount], [null, [], 0]);
     assert.equal(c.bookingsCount, 2);
     assert.equal(c.ordersCount, 1);
     assert.equal(c.totalSpentMinor, 4550);

@@ -22,14 +22,15 @@ describeEachDb('staff customer management', (env) => {
     other = await env.createStore();
   });
 
-  test('create normalises email to lowercase and the phone to its digits; get, list, update and delete', async () => {
+  test('create lowercases email and keeps the phone as entered (with its E.164 form); get, list, update and delete', async () => {
     const created = await call('POST', '', { name: '  Efua Sey ', email: ' Efua.Sey@Example.TEST ', phone: '+233 (24) 555-0101' });
     assert.equal(created.statusCode, 201, created.body);
     const c = created.data.customer;
     assert.match(c.id, /^cus_/);
     assert.equal(c.name, 'Efua Sey');
     assert.equal(c.email, 'efua.sey@example.test');
-    assert.equal(c.phone, '+233245550101');
+    assert.equal(c.phone, '+233 (24) 555-0101');
+    assert.equal(c.phoneE164, '+233245550101');
     assert.equal(c.bookingsCount, 0);
     assert.equal(c.totalSpent, 0);
 
@@ -104,9 +105,46 @@ describeEachDb('staff customer management', (env) => {
     assert.equal((await call('GET', `/${second.id}`)).data.customer.email, 'second@example.test');
     // Other stores may have the same email.
     assert.equal((await call('POST', '', { name: 'Elsewhere', email: 'dup@example.test' }, other)).statusCode, 201);
-    // Phones may repeat (households share them).
-    assert.equal((await call('POST', '', { name: 'Phone A', phone: '0240001111' })).statusCode, 201);
-    assert.equal((await call('POST', '', { name: 'Phone B', phone: '024 000 1111' })).statusCode, 201);
+  });
+
+  test('a phone already a customer\'s, in any format of the store\'s country, is 409 conflict on create and on update', async () => {
+    const a = (await call('POST', '', { name: 'Phone A', phone: '0240001111' })).data.customer;
+    for (const phone of ['024 000 1111', '+233240001111', '233240001111', '+233 24 000 1111']) {
+      const dup = await call('POST', '', { name: 'Phone B', phone });
+      expectError(dup, 409, 'conflict');
+      assert.equal(dup.data.details[0].field, 'phone');
+      assert.match(dup.data.message, new RegExp(a.id));
+    }
+    const b = (await call('POST', '', { name: 'Phone B', phone: '0240002222' })).data.customer;
+    expectError(await call('PATCH', `/${b.id}`, { phone: '+233 24 000 1111' }), 409, 'conflict');
+    // Its own number again, or another field, is no conflict.
+    assert.equal((await call('PATCH', `/${a.id}`, { phone: '+233240001111' })).statusCode, 200);
+    assert.equal((await call('PATCH', `/${b.id}`, { name: 'Phone Bee' })).statusCode, 200);
+    // Another store may have the same number.
+    assert.equal((await call('POST', '', { name: 'Elsewhere', phone: '0240001111' }, other)).statusCode, 201);
+  });
+
+  test('search finds a customer by any format of the number: 0207654321 finds +233207654321 and the reverse', async () => {
+    const stored = (await call('POST', '', { name: 'Stored International', phone: '+233207654321' })).data.customer;
+    const local = (await call('POST', '', { name: 'Stored Local', phone: '0551234567' })).data.customer;
+    const ids = async (q: string) => (await call('GET', `?q=${encodeURIComponent(q)}`)).data.customers.map((c: { id: string }) => c.id);
+    for (const q of ['0207654321', '020 765 4321', '233207654321', '+233207654321', '0207 65', '765 4321']) assert.deepEqual(await ids(q), [stored.id], q);
+    for (const q of ['+233551234567', '233 55 123 4567', '0551234567', '055 123']) assert.deepEqual(await ids(q), [local.id], q);
+    // Another store's customers are never found.
+    assert.deepEqual((await call('GET', '?q=0207654321', undefined, other)).data.customers, []);
+  });
+
+  test('notes and tags: set, searched by tag, cleared', async () => {
+    const c = (await call('POST', '', { name: 'Tagged', notes: ' Prefers mornings ', tags: [' VIP ', 'braids', 'VIP'] })).data.customer;
+    assert.equal(c.notes, 'Prefers mornings');
+    assert.deepEqual(c.tags, ['VIP', 'braids']);
+    assert.ok((await call('GET', '?q=vip')).data.customers.some((x: { id: string }) => x.id === c.id));
+    const cleared = (await call('PATCH', `/${c.id}`, { notes: null, tags: [] })).data.customer;
+    assert.deepEqual([cleared.notes, cleared.tags], [null, []]);
+    expectError(await call('POST', '', { name: 'Bad', tags: ['x'.repeat(41)] }), 400, 'validation-failed');
+    expectError(await call('POST', '', { name: 'Bad', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }), 400, 'validation-failed');
+    expectError(await call('POST', '', { name: 'Bad', notes: 'x'.repeat(2001) }), 400, 'validation-failed');
+    expectError(await call('POST', '', { name: 'Bad', tags: 'VIP' }), 400, 'validation-failed');
   });
 
   test('concurrent creates with the same email: exactly one 201, the rest 409 conflict', async () => {

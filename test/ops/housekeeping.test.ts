@@ -72,7 +72,7 @@ describeEachDb('planner statistics (optimizeDatabase)', (env) => {
     const now = new Date().toISOString();
     await env.db
       .insertInto('customers')
-      .values(Array.from({ length: 60 }, (_, i) => ({ id: `cus_stat${i}`, store_id: store.storeId, name: `Stat ${i}`, email: null, phone: `+23320${String(i).padStart(7, '0')}`, bookings_count: 0, orders_count: 0, total_spent_minor: 0, created_at: now, updated_at: now })))
+      .values(Array.from({ length: 60 }, (_, i) => ({ id: `cus_stat${i}`, store_id: store.storeId, name: `Stat ${i}`, email: null, phone: `+23320${String(i).padStart(7, '0')}`, phone_key: `+23320${String(i).padStart(7, '0')}`, notes: null, tags: '[]', no_show_count: 0, bookings_count: 0, orders_count: 0, total_spent_minor: 0, created_at: now, updated_at: now })))
       .execute();
     // The server's statistics counters are flushed at most once a second.
     const deadline = Date.now() + 10_000;

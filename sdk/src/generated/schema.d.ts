@@ -407,7 +407,7 @@ export interface paths {
         /** Customers of the store, newest first, with search and cursor pagination */
         get: operations["listStoreCustomers"];
         put?: never;
-        /** Add a customer (409 conflict when the email is already used in this store) */
+        /** Add a customer by hand (409 conflict when the email or phone already belongs to a customer of this store) */
         post: operations["createCustomer"];
         delete?: never;
         options?: never;
@@ -430,7 +430,7 @@ export interface paths {
         delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
-        /** Update name, email or phone (only the fields sent; null clears email or phone) */
+        /** Update name, email, phone, notes or tags (only the fields sent; null clears email, phone or notes) */
         patch: operations["updateCustomer"];
         trace?: never;
     };
@@ -1914,8 +1914,14 @@ export interface components {
             email: string | null;
             id: string;
             name: string;
+            /** @description bookings marked as a no-show */
+            noShowCount: number;
+            notes: string | null;
             ordersCount: number;
             phone: string | null;
+            phoneE164: string | null;
+            /** @description staff tags, e.g. VIP */
+            tags: string[];
             /** @description major currency units */
             totalSpent: number;
             /** @description minor currency units */
@@ -4070,7 +4076,7 @@ export interface operations {
                 cursor?: string;
                 /** @description page size, 1–100 (default 20) */
                 limit?: number;
-                /** @description matches name (case-insensitive), email or phone */
+                /** @description matches name (case-insensitive), email, a tag, or phone in any format of the store's country (0207654321 finds +233207654321) */
                 q?: string;
             };
             header?: never;
@@ -4125,7 +4131,10 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     name: string;
+                    notes?: string | null;
                     phone?: string | null;
+                    /** @description staff tags (trimmed, duplicates dropped) */
+                    tags?: string[];
                 };
             };
         };
@@ -4247,7 +4256,10 @@ export interface operations {
                 "application/json": {
                     email?: string | null;
                     name?: string;
+                    notes?: string | null;
                     phone?: string | null;
+                    /** @description staff tags (trimmed, duplicates dropped) */
+                    tags?: string[];
                 };
             };
         };
@@ -7459,7 +7471,7 @@ export interface operations {
                 cursor?: string;
                 /** @description page size, 1–100 (default 20) */
                 limit?: number;
-                /** @description matches name (case-insensitive), email or phone */
+                /** @description matches name (case-insensitive), email, a tag, or phone in any format of the store's country (0207654321 finds +233207654321) */
                 q?: string;
                 /** @description store identifier (400 missing-store-id when absent) */
                 storeId: string;

@@ -394,7 +394,7 @@ export function createBookingsService(ctx: AppContext) {
         const cells = lockCellsOf(candidates, bufferMs);
         const contact = { name: input.customer.name, email, phone: input.customer.phone };
         const lockHere = cells && isPostgres(trx) ? repo.lockCellsExpression(storeId, item.id, cells) : null;
-        const { customerId, alongside: locked } = await ctx.services.customers.upsertFromContactAlongside(trx, storeId, contact, { bookings: 1 }, lockHere);
+        const { customerId, alongside: locked } = await ctx.services.customers.upsertFromContactAlongside(trx, storeId, store.country, contact, { bookings: 1 }, lockHere);
         // Not locked by cell (too many cells, no lock row yet, or SQLite, where lockService does nothing): the whole service.
         if (locked !== true) await repo.lockService(trx, storeId, item.id);
         const booking: BookingRow = {

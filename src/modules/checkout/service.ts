@@ -380,7 +380,7 @@ export function createCheckoutService(ctx: AppContext) {
         await db.transaction().execute(async (trx) => {
           const c = input.customer;
           // PostgreSQL: the customer's contact is recorded by the order's own statement (one round trip).
-          const upsert = isPostgres(trx) && lineRows.length > 0 ? ctx.services.customers.contactUpsert(storeId, c, { orders: 1 }) : null;
+          const upsert = isPostgres(trx) && lineRows.length > 0 ? ctx.services.customers.contactUpsert(storeId, store.country, c, { orders: 1 }) : null;
           if (upsert) {
             row.customer_id = upsert.row.id;
             const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
@@ -388,12 +388,12 @@ export function createCheckoutService(ctx: AppContext) {
             row.customer_id = event.envelope.data.customerId = placed.customerId;
             if (placed.customerId === null) {
               // A concurrent checkout or booking created this email's customer first: theirs gets the order.
-              row.customer_id = event.envelope.data.customerId = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
+              row.customer_id = event.envelope.data.customerId = await ctx.services.customers.upsertFromContact(trx, storeId, store.country, c, { orders: 1 });
               await repo.setOrderCustomer(trx, storeId, row.id, row.customer_id, event.row.id, JSON.stringify(event.envelope));
             }
             await ctx.services.events.queueDeliveries(trx, event.envelope, placed.endpoints);
           } else {
-            if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, c, { orders: 1 });
+            if (c.email || c.phone) row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, store.country, c, { orders: 1 });
             const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
             await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, lineRows, event.row));
           }

@@ -1,7 +1,8 @@
 // Staff input for customer records: pure validation and normalisation.
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { ErrorDetail } from '../../shared/errors.ts';
 
-export const CUSTOMER_LIMITS = { name: 200, email: 254, phoneDigitsMin: 9, phoneDigitsMax: 15 } as const;
+export const CUSTOMER_LIMITS = { name: 200, email: 254, phoneDigitsMin: 9, phoneDigitsMax: 15, notes: 2000, tag: 40, tags: 20 } as const;
 
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
 
@@ -10,7 +11,7 @@ export function normaliseEmail(email: string | null | undefined): string | null 
   return e ? e : null;
 }
 
-/** Phones are matched on digits only (a leading + kept), so "+233 24 000 0000" equals "+233240000000". */
+/** A phone's digits (a leading + kept): "+233 24 000 0000" → "+233240000000"; null without digits. */
 export function normalisePhone(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const digits = phone.replace(/\D/g, '');
@@ -18,16 +19,50 @@ export function normalisePhone(phone: string | null | undefined): string | null 
   return (phone.trim().startsWith('+') ? '+' : '') + digits;
 }
 
+/** A phone as entered, for display: trimmed, runs of spaces made one; null when empty. */
+export function displayPhone(phone: string | null | undefined): string | null {
+  const p = phone?.trim().replace(/\s+/g, ' ');
+  return p ? p : null;
+}
+
+/**
+ * What customers are matched on: the number in E.164 form, made with the store's country, so that on a
+ * Ghanaian store 0207654321, 020 765 4321, 233207654321 and +233207654321 are one number. A number that
+ * is not a possible one there keeps its digits (normalisePhone).
+ */
+export function phoneKey(phone: string | null | undefined, country: string): string | null {
+  if (!phone) return null;
+  const parsed = parsePhoneNumberFromString(phone, country as CountryCode);
+  if (parsed?.isPossible()) return parsed.number;
+  return normalisePhone(phone);
+}
+
+/**
+ * What a search for `q` looks for in the stored keys: the whole number's key when `q` is one, else its
+ * digits without a national trunk prefix ("0207 65" → "20765", found inside "+233207654321"); null
+ * when `q` has fewer than 3 digits.
+ */
+export function phoneSearchDigits(q: string, country: string): string | null {
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 3) return null;
+  const parsed = parsePhoneNumberFromString(q, country as CountryCode);
+  if (parsed?.isPossible()) return parsed.number.slice(1);
+  return q.trim().startsWith('+') ? digits : digits.replace(/^0+/, '') || digits;
+}
+
 export interface CustomerInput {
   name: string;
   email: string | null;
+  /** As entered (displayPhone). */
   phone: string | null;
+  notes: string | null;
+  tags: string[];
 }
 
 /**
  * Validates a staff-entered customer (create, or stored values merged with a PATCH). Email is
- * lowercased; the phone keeps its digits (and a leading +) and must have 9–15 of them, the
- * website-side rule of SPEC.md's limits.
+ * lowercased; the phone is kept as entered and must have 9–15 digits, the website-side rule of
+ * SPEC.md's limits; tags are trimmed and deduplicated.
  */
 export function parseCustomerInput(raw: unknown): { value: CustomerInput; errors: [] } | { value: null; errors: ErrorDetail[] } {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { value: null, errors: [{ field: 'body', message: 'must be a JSON object' }] };
@@ -47,12 +82,26 @@ export function parseCustomerInput(raw: unknown): { value: CustomerInput; errors
 
   let phone: string | null = null;
   if (r.phone !== undefined && r.phone !== null && r.phone !== '') {
-    phone = typeof r.phone === 'string' ? normalisePhone(r.phone) : null;
+    phone = typeof r.phone === 'string' ? displayPhone(r.phone) : null;
     const digits = phone?.replace(/\D/g, '').length ?? 0;
     if (typeof r.phone !== 'string' || r.phone.length > 40 || digits < CUSTOMER_LIMITS.phoneDigitsMin || digits > CUSTOMER_LIMITS.phoneDigitsMax) {
       errors.push({ field: 'phone', message: `must have ${CUSTOMER_LIMITS.phoneDigitsMin}–${CUSTOMER_LIMITS.phoneDigitsMax} digits, or be null` });
     }
   }
 
-  return errors.length ? { value: null, errors } : { value: { name, email, phone }, errors: [] };
+  let notes: string | null = null;
+  if (r.notes !== undefined && r.notes !== null) {
+    if (typeof r.notes !== 'string' || r.notes.length > CUSTOMER_LIMITS.notes) errors.push({ field: 'notes', message: `must be text of at most ${CUSTOMER_LIMITS.notes} characters, or null` });
+    else notes = r.notes.trim() || null;
+  }
+
+  let tags: string[] = [];
+  if (r.tags !== undefined && r.tags !== null) {
+    const list = Array.isArray(r.tags) ? r.tags : null;
+    const bad = !list || list.length > CUSTOMER_LIMITS.tags || list.some((t) => typeof t !== 'string' || !t.trim() || t.trim().length > CUSTOMER_LIMITS.tag);
+    if (bad) errors.push({ field: 'tags', message: `must be at most ${CUSTOMER_LIMITS.tags} tags of 1–${CUSTOMER_LIMITS.tag} characters` });
+    else tags = [...new Set((list as string[]).map((t) => t.trim().replace(/\s+/g, ' ')))];
+  }
+
+  return errors.length ? { value: null, errors } : { value: { name, email, phone, notes, tags }, errors: [] };
 }

@@ -15,20 +15,28 @@ export const findByEmail = (db: Db, storeId: string, email: string) =>
 /**
  * The customer a contact names, in one statement: the one with this email (`by_email` 1), and the
  * oldest with this phone (`by_email` 0; phones are not unique, a household may share one); either
- * may be missing, and a null email or phone matches nothing. The phone lookup repeats the condition of
- * its partial index (`phone is not null`, migration 2026_11_25_1200). Built once (src/db/template.ts). The
+ * may be missing, and a null email or phone matches nothing. Phones are compared by key (E.164, made
+ * with the store's country). The phone lookup repeats the condition of its partial index
+ * (`phone_key is not null`, migration 2026_11_28_1600). Built once (src/db/template.ts). The
  * LIMIT is a literal: as a bound parameter (Kysely's default) SQLite ran the phone lookup three times
  * slower (8.3 µs against 2.7 µs on 25,000 customers, the same index).
  */
-const contactMatches = statementTemplate((db, p: Placeholders<{ storeId: string; email: string | null; phone: string | null }>) =>
+const contactMatches = statementTemplate((db, p: Placeholders<{ storeId: string; email: string | null; phoneKey: string | null }>) =>
   sql<CustomerRow & { by_email: number }>`
     select * from (select *, 1 as by_email from customers where store_id = ${p.storeId} and email = ${p.email}) as by_email
     union all
-    select * from (select *, 0 as by_email from customers where store_id = ${p.storeId} and phone = ${p.phone} and phone is not null order by created_at, id limit 1) as by_phone`,
+    select * from (select *, 0 as by_email from customers where store_id = ${p.storeId} and phone_key = ${p.phoneKey} and phone_key is not null order by created_at, id limit 1) as by_phone`,
 );
 
-export async function findByContact(db: Db, storeId: string, email: string | null, phone: string | null): Promise<{ byEmail?: CustomerRow; byPhone?: CustomerRow }> {
-  const { rows } = await contactMatches(db, { storeId, email, phone });
+/** The oldest customer with this phone key, other than `exceptId` (staff duplicate checks). */
+export const findByPhoneKey = (db: Db, storeId: string, phoneKey: string, exceptId?: string) => {
+  let q = db.selectFrom('customers').selectAll().where('store_id', '=', storeId).where('phone_key', '=', phoneKey).where('phone_key', 'is not', null);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return q.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+};
+
+export async function findByContact(db: Db, storeId: string, email: string | null, phoneKey: string | null): Promise<{ byEmail?: CustomerRow; byPhone?: CustomerRow }> {
+  const { rows } = await contactMatches(db, { storeId, email, phoneKey });
   return { byEmail: rows.find((r) => r.by_email === 1), byPhone: rows.find((r) => r.by_email !== 1) };
 }
 
@@ -59,19 +67,20 @@ export const applyContact = async (
   db: Db,
   storeId: string,
   id: string,
-  fields: { name: string; email: string | null; phone: string | null; bookings: number; orders: number; now: string },
+  fields: { name: string; email: string | null; phone: string | null; phoneKey: string | null; bookings: number; orders: number; now: string },
 ) => {
   await applyContactStatement(db, { storeId, id, ...fields });
 };
 
 const applyContactStatement = statementTemplate(
-  (db, p: Placeholders<{ storeId: string; id: string; name: string; email: string | null; phone: string | null; bookings: number; orders: number; now: string }>) =>
+  (db, p: Placeholders<{ storeId: string; id: string; name: string; email: string | null; phone: string | null; phoneKey: string | null; bookings: number; orders: number; now: string }>) =>
     db
       .updateTable('customers')
       .set((eb) => ({
         name: p.name,
         email: p.email,
         phone: p.phone,
+        phone_key: p.phoneKey,
         bookings_count: eb('bookings_count', '+', p.bookings),
         orders_count: eb('orders_count', '+', p.orders),
         updated_at: p.now,
@@ -92,7 +101,7 @@ export interface ContactUpsert {
 }
 
 /** ContactUpsert flattened: one value per column a statement binds (plain values or template placeholders). */
-type ContactValues = Record<'id' | 'storeId' | 'rowName' | 'email' | 'phone' | 'bookingsCount' | 'ordersCount' | 'totalSpent' | 'createdAt' | 'now' | 'name' | 'bookings' | 'orders', unknown>;
+type ContactValues = Record<'id' | 'storeId' | 'rowName' | 'email' | 'phone' | 'phoneKey' | 'bookingsCount' | 'ordersCount' | 'totalSpent' | 'createdAt' | 'now' | 'name' | 'bookings' | 'orders', unknown>;
 
 export function contactValues(u: ContactUpsert) {
   const { row } = u;
@@ -102,6 +111,7 @@ export function contactValues(u: ContactUpsert) {
     rowName: row.name,
     email: row.email,
     phone: row.phone,
+    phoneKey: row.phone_key,
     bookingsCount: row.bookings_count,
     ordersCount: row.orders_count,
     totalSpent: row.total_spent_minor,
@@ -124,20 +134,21 @@ export function contactValues(u: ContactUpsert) {
 function contactClauses(v: ContactValues): Array<[string, RawBuilder<unknown>]> {
   return [
     ['by_email', sql`(select id, true as by_email from customers where store_id = ${v.storeId} and email = ${v.email})`],
-    ['by_phone', sql`(select id, false as by_email from customers where store_id = ${v.storeId} and phone = ${v.phone} and phone is not null and not exists (select 1 from by_email) order by created_at, id limit 1)`],
+    ['by_phone', sql`(select id, false as by_email from customers where store_id = ${v.storeId} and phone_key = ${v.phoneKey} and phone_key is not null and not exists (select 1 from by_email) order by created_at, id limit 1)`],
     ['target', sql`(select * from by_email union all select * from by_phone)`],
     ['updated', sql`(update customers c set
         name = coalesce(nullif(${v.name}::text, ''), c.name),
         email = case when t.by_email then c.email else coalesce(c.email, ${v.email}::text) end,
         phone = case when t.by_email then coalesce(${v.phone}::text, c.phone) else c.phone end,
+        phone_key = case when t.by_email then coalesce(${v.phoneKey}::text, c.phone_key) else c.phone_key end,
         bookings_count = c.bookings_count + ${v.bookings}::int,
         orders_count = c.orders_count + ${v.orders}::int,
         updated_at = ${v.now}::text
       from target t
       where c.store_id = ${v.storeId} and c.id = t.id
       returning c.id)`],
-    ['inserted', sql`(insert into customers (id, store_id, name, email, phone, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
-      select ${v.id}::text, ${v.storeId}::text, ${v.rowName}::text, ${v.email}::text, ${v.phone}::text,
+    ['inserted', sql`(insert into customers (id, store_id, name, email, phone, phone_key, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
+      select ${v.id}::text, ${v.storeId}::text, ${v.rowName}::text, ${v.email}::text, ${v.phone}::text, ${v.phoneKey}::text,
              ${v.bookingsCount}::int, ${v.ordersCount}::int, ${v.totalSpent}::bigint, ${v.createdAt}::text, ${v.now}::text
       where not exists (select 1 from target)
       on conflict (store_id, email) do nothing
@@ -187,22 +198,23 @@ function containsPattern(text: string): string {
 }
 
 /**
- * Newest first, keyset-paginated on (created_at, id). `q` matches name (case-insensitive),
- * email, or phone (as typed, or by its digits alone so "024 000" finds "+233240000...").
+ * Newest first, keyset-paginated on (created_at, id). `q` matches name (case-insensitive), email,
+ * phone as typed, or the phone's key by `phoneDigits` (customer-input.ts phoneSearchDigits: 0207654321
+ * finds a customer stored as +233207654321, and the reverse), or a tag exactly.
  */
-export function listCustomers(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; q?: string }) {
+export function listCustomers(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; q?: string; phoneDigits?: string | null }) {
   let query = db.selectFrom('customers').selectAll().where('store_id', '=', storeId);
   const q = options.q?.trim().toLowerCase();
   if (q) {
     const like = containsPattern(q);
-    const digits = q.replace(/\D/g, '');
     query = query.where((eb) => {
       const matches = [
         sql<boolean>`lower(${sql.ref('name')}) like ${like} escape '\\'`,
         sql<boolean>`${sql.ref('email')} like ${like} escape '\\'`,
         sql<boolean>`${sql.ref('phone')} like ${like} escape '\\'`,
+        sql<boolean>`lower(${sql.ref('tags')}) like ${containsPattern(JSON.stringify(q))} escape '\\'`,
       ];
-      if (digits.length >= 3) matches.push(sql<boolean>`${sql.ref('phone')} like ${containsPattern(digits)} escape '\\'`);
+      if (options.phoneDigits) matches.push(sql<boolean>`${sql.ref('phone_key')} like ${containsPattern(options.phoneDigits)} escape '\\'`);
       return eb.or(matches);
     });
   }

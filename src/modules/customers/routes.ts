@@ -66,7 +66,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     preValidation: requireMember(ctx),
     schema: {
       tags: ['staff: customers'],
-      summary: 'Add a customer (409 conflict when the email is already used in this store)',
+      summary: 'Add a customer by hand (409 conflict when the email or phone already belongs to a customer of this store)',
       security,
       params: StoreParams,
       body: CreateCustomerBody,
@@ -87,7 +87,7 @@ export async function customersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     preValidation: requireMember(ctx),
     schema: {
       tags: ['staff: customers'],
-      summary: 'Update name, email or phone (only the fields sent; null clears email or phone)',
+      summary: 'Update name, email, phone, notes or tags (only the fields sent; null clears email, phone or notes)',
       security,
       params: CustomerParams,
       body: UpdateCustomerBody,

@@ -7,7 +7,11 @@ export const CustomerSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
   email: Nullable(Type.String({ description: 'lowercase' })),
-  phone: Nullable(Type.String({ description: 'digits, with a leading + when one was given' })),
+  phone: Nullable(Type.String({ description: 'as entered' })),
+  phoneE164: Nullable(Type.String({ description: "the phone in E.164 form, read with the store's country (0207654321 → +233207654321); what customers are matched and found by; null when it is not a possible number" })),
+  notes: Nullable(Type.String({ description: "staff notes (the store's own, never shown to the customer)" })),
+  tags: Type.Array(Type.String(), { description: 'staff tags, e.g. VIP' }),
+  noShowCount: Type.Integer({ description: 'bookings marked as a no-show' }),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
   bookingsCount: Type.Integer(),
@@ -19,7 +23,7 @@ export const CustomerSchema = Type.Object({
 export const CustomersQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'page size, 1–100 (default 20)' })),
   cursor: Type.Optional(Type.String({ maxLength: 512, description: 'nextCursor of the previous page' })),
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'matches name (case-insensitive), email or phone' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: "matches name (case-insensitive), email, a tag, or phone in any format of the store's country (0207654321 finds +233207654321)" })),
 });
 
 export const IntegrationCustomersQuery = Type.Object({
@@ -40,7 +44,11 @@ export const CustomerResponse = Type.Object({ ok: Type.Boolean(), customer: Cust
 const CustomerFields = {
   name: NonBlank(CUSTOMER_LIMITS.name),
   email: Type.Optional(Nullable(Type.String({ maxLength: CUSTOMER_LIMITS.email, description: 'unique within the store (409 conflict)' }))),
-  phone: Type.Optional(Nullable(Type.String({ maxLength: 40, description: `${CUSTOMER_LIMITS.phoneDigitsMin}–${CUSTOMER_LIMITS.phoneDigitsMax} digits` }))),
+  phone: Type.Optional(
+    Nullable(Type.String({ maxLength: 40, description: `${CUSTOMER_LIMITS.phoneDigitsMin}–${CUSTOMER_LIMITS.phoneDigitsMax} digits, any format of the store's country; unique within the store (409 conflict)` })),
+  ),
+  notes: Type.Optional(Nullable(Type.String({ maxLength: CUSTOMER_LIMITS.notes, description: 'staff notes' }))),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: CUSTOMER_LIMITS.tag }), { maxItems: CUSTOMER_LIMITS.tags, description: 'staff tags (trimmed, duplicates dropped)' })),
 };
 
 // Unknown fields are refused (CONTRACT §9); customer-input.ts's checks join the schema's in one answer.

@@ -11,10 +11,10 @@ import { conflict, notFound, validationFailed } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
 import { nowIso } from '../../shared/time.ts';
-import { normaliseEmail, normalisePhone, parseCustomerInput } from './customer-input.ts';
+import { displayPhone, normaliseEmail, normalisePhone, parseCustomerInput, phoneKey, phoneSearchDigits } from './customer-input.ts';
 import * as repo from './repository.ts';
 
-export { normaliseEmail, normalisePhone };
+export { normaliseEmail, normalisePhone, phoneKey };
 
 export interface ContactInput {
   name: string;
@@ -26,7 +26,13 @@ export interface Customer {
   id: string;
   name: string;
   email: string | null;
+  /** As entered. */
   phone: string | null;
+  /** The phone in E.164 form (+233207654321), for tel: and WhatsApp links; null when it is not a possible number. */
+  phoneE164: string | null;
+  notes: string | null;
+  tags: string[];
+  noShowCount: number;
   createdAt: string;
   updatedAt: string;
   bookingsCount: number;
@@ -42,6 +48,10 @@ export function toCustomer(row: CustomerRow, currency: string): Customer {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneE164: row.phone_key && /^\+\d{8,15}$/.test(row.phone_key) ? row.phone_key : null,
+    notes: row.notes ?? null,
+    tags: parseTags(row.tags),
+    noShowCount: Number(row.no_show_count ?? 0),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     bookingsCount: Number(row.bookings_count),
@@ -51,14 +61,30 @@ export function toCustomer(row: CustomerRow, currency: string): Customer {
   };
 }
 
+function parseTags(text: string | null | undefined): string[] {
+  try {
+    const tags: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** A new customer's row for a contact (the name falls back to the email, then the phone). */
-function newCustomerRow(storeId: string, c: { name: string; email: string | null; phone: string | null; bookings: number; orders: number; now: string }): CustomerRow {
+function newCustomerRow(
+  storeId: string,
+  c: { name: string; email: string | null; phone: string | null; phoneKey: string | null; bookings: number; orders: number; now: string },
+): CustomerRow {
   return {
     id: newId('cus'),
     store_id: storeId,
     name: c.name || c.email || c.phone || '',
     email: c.email,
     phone: c.phone,
+    phone_key: c.phoneKey,
+    notes: null,
+    tags: '[]',
+    no_show_count: 0,
     bookings_count: c.bookings,
     orders_count: c.orders,
     total_spent_minor: 0,
@@ -69,6 +95,8 @@ function newCustomerRow(storeId: string, c: { name: string; email: string | null
 
 const customerNotFound = (id: string) => notFound('not-found', `No customer ${id} in this store.`);
 const emailTaken = () => conflict('conflict', 'Another customer of this store has this email.', [{ field: 'email', message: 'already used by another customer of this store' }]);
+const phoneTaken = (other: CustomerRow) =>
+  conflict('conflict', `${other.name} (${other.id}) already has this phone number.`, [{ field: 'phone', message: `already the number of ${other.id}` }]);
 
 export function createCustomersService(ctx: AppContext) {
   const { db } = ctx;
@@ -77,22 +105,28 @@ export function createCustomersService(ctx: AppContext) {
     return (await ctx.services.stores.getStore(storeId)).currency;
   }
 
+  /** The store's country (phone numbers are read as dialled there); `executor` inside a transaction. */
+  async function countryOf(storeId: string, executor: Executor<Database> = db) {
+    return (await ctx.services.stores.getStore(storeId, executor)).country;
+  }
+
   const service = {
     /**
      * PostgreSQL: what upsertFromContact writes, for a statement of the caller's that does it in its
      * own WITH clauses (customers repository, withContactUpsert; checkout places its order with it).
      * Null without an email or phone: there is nobody to record.
      */
-    contactUpsert(storeId: string, contact: ContactInput, counters: { bookings?: number; orders?: number }): repo.ContactUpsert | null {
+    contactUpsert(storeId: string, country: string, contact: ContactInput, counters: { bookings?: number; orders?: number }): repo.ContactUpsert | null {
       const email = normaliseEmail(contact.email);
-      const phone = normalisePhone(contact.phone);
-      if (!email && !phone) return null;
+      const phone = displayPhone(contact.phone);
+      const key = phoneKey(phone, country);
+      if (!email && !key) return null;
       const name = typeof contact.name === 'string' ? contact.name.trim() : '';
       const now = nowIso();
       const bookings = counters.bookings ?? 0;
       const orders = counters.orders ?? 0;
       return {
-        row: newCustomerRow(storeId, { name, email, phone, bookings, orders, now }),
+        row: newCustomerRow(storeId, { name, email, phone, phoneKey: key, bookings, orders, now }),
         name,
         bookings,
         orders,
@@ -100,8 +134,9 @@ export function createCustomersService(ctx: AppContext) {
     },
 
     /**
-     * Finds the store's customer by email, then by phone, and updates it, or creates one; returns
-     * its id. Pass the transaction of the booking or order so both commit together.
+     * Finds the store's customer by email, then by phone (compared in E.164 form made with the store's
+     * `country`), and updates it, or creates one; returns its id. Pass the transaction of the booking
+     * or order so both commit together.
      *
      * On a match the latest non-empty name wins. Matched by email (the strong identity), the sent
      * phone replaces the stored one. Matched by phone only (phones can be shared), a sent email is
@@ -111,10 +146,11 @@ export function createCustomersService(ctx: AppContext) {
     async upsertFromContact(
       executor: Executor<Database>,
       storeId: string,
+      country: string,
       contact: ContactInput,
       counters: { bookings?: number; orders?: number } = {},
     ): Promise<string> {
-      return (await service.upsertFromContactAlongside(executor, storeId, contact, counters, null)).customerId;
+      return (await service.upsertFromContactAlongside(executor, storeId, country, contact, counters, null)).customerId;
     },
 
     /**
@@ -125,12 +161,14 @@ export function createCustomersService(ctx: AppContext) {
     async upsertFromContactAlongside<T>(
       executor: Executor<Database>,
       storeId: string,
+      country: string,
       contact: ContactInput,
       counters: { bookings?: number; orders?: number },
       alongside: RawBuilder<T> | null,
     ): Promise<{ customerId: string; alongside: T | null }> {
       const email = normaliseEmail(contact.email);
-      const phone = normalisePhone(contact.phone);
+      const phone = displayPhone(contact.phone);
+      const key = phoneKey(phone, country);
       const name = typeof contact.name === 'string' ? contact.name.trim() : '';
       const now = nowIso();
       const bookings = counters.bookings ?? 0;
@@ -143,6 +181,7 @@ export function createCustomersService(ctx: AppContext) {
           name: name || existing.name,
           email: matchedByEmail ? existing.email : (existing.email ?? email),
           phone: matchedByEmail ? (phone ?? existing.phone) : existing.phone,
+          phoneKey: matchedByEmail ? (key ?? existing.phone_key) : existing.phone_key,
           bookings,
           orders,
           now,
@@ -150,7 +189,7 @@ export function createCustomersService(ctx: AppContext) {
         return answer(existing.id);
       };
 
-      const row = (): CustomerRow => newCustomerRow(storeId, { name, email, phone, bookings, orders, now });
+      const row = (): CustomerRow => newCustomerRow(storeId, { name, email, phone, phoneKey: key, bookings, orders, now });
       // PostgreSQL: the lookups and the write in one round trip; the steps below when it lost a race.
       if (isPostgres(executor)) {
         const result = await repo.upsertContactInOne(executor, { row: row(), name, bookings, orders }, alongside ?? undefined);
@@ -158,7 +197,7 @@ export function createCustomersService(ctx: AppContext) {
         if (result.id) return answer(result.id);
       }
 
-      const { byEmail, byPhone } = email || phone ? await repo.findByContact(executor, storeId, email, phone) : {};
+      const { byEmail, byPhone } = email || key ? await repo.findByContact(executor, storeId, email, key) : {};
       if (byEmail) return update(byEmail, true);
       if (byPhone) return update(byPhone, false);
 
@@ -179,11 +218,13 @@ export function createCustomersService(ctx: AppContext) {
       await repo.addSpent(executor, storeId, customerId, amountMinor, nowIso());
     },
 
-    /** Newest first, keyset-paginated; `q` matches name, email or phone. */
+    /** Newest first, keyset-paginated; `q` matches name, email, phone (in any format of the store's country) or a tag. */
     async list(storeId: string, options: { limit: number; cursor?: string; q?: string }) {
-      const currency = await currencyOf(storeId);
+      const store = await ctx.services.stores.getStore(storeId);
+      const currency = store.currency;
       const after = decodeCursor(options.cursor, 2) as [string, string] | null;
-      const rows = await repo.listCustomers(db, storeId, { limit: options.limit, after, q: options.q });
+      const phoneDigits = options.q ? phoneSearchDigits(options.q, store.country) : null;
+      const rows = await repo.listCustomers(db, storeId, { limit: options.limit, after, q: options.q, phoneDigits });
       const page = rows.slice(0, options.limit);
       const last = page[page.length - 1];
       return {
@@ -198,10 +239,13 @@ export function createCustomersService(ctx: AppContext) {
       return toCustomer(row, await currencyOf(storeId));
     },
 
-    /** Staff create: 409 conflict when the store already has a customer with this email. */
+    /** Staff create: 409 conflict when the store already has a customer with this email or phone. */
     async createCustomer(storeId: string, raw: unknown): Promise<Customer> {
       const { value, errors } = parseCustomerInput(raw);
       if (!value) throw validationFailed(errors);
+      const key = phoneKey(value.phone, await countryOf(storeId));
+      const sameNumber = key ? await repo.findByPhoneKey(db, storeId, key) : undefined;
+      if (sameNumber) throw phoneTaken(sameNumber);
       const now = nowIso();
       const row: CustomerRow = {
         id: newId('cus'),
@@ -209,6 +253,10 @@ export function createCustomersService(ctx: AppContext) {
         name: value.name,
         email: value.email,
         phone: value.phone,
+        phone_key: key,
+        notes: value.notes,
+        tags: JSON.stringify(value.tags),
+        no_show_count: 0,
         bookings_count: 0,
         orders_count: 0,
         total_spent_minor: 0,
@@ -224,13 +272,29 @@ export function createCustomersService(ctx: AppContext) {
       return toCustomer(row, await currencyOf(storeId));
     },
 
-    /** Staff update of name, email and phone (only the fields sent; null clears email or phone). */
+    /**
+     * Staff update of name, email, phone, notes and tags (only the fields sent; null clears email, phone
+     * or notes). 409 conflict when another customer has the new email or phone.
+     */
     async updateCustomer(storeId: string, customerId: string, patch: Record<string, unknown>): Promise<Customer> {
       const current = await service.getCustomer(storeId, customerId);
-      const { value, errors } = parseCustomerInput({ name: current.name, email: current.email, phone: current.phone, ...patch });
+      const { value, errors } = parseCustomerInput({ name: current.name, email: current.email, phone: current.phone, notes: current.notes, tags: current.tags, ...patch });
       if (!value) throw validationFailed(errors);
+      const key = phoneKey(value.phone, await countryOf(storeId));
+      if (patch.phone !== undefined && key) {
+        const other = await repo.findByPhoneKey(db, storeId, key, customerId);
+        if (other) throw phoneTaken(other);
+      }
       try {
-        const result = await repo.updateCustomer(db, storeId, customerId, { name: value.name, email: value.email, phone: value.phone, updated_at: nowIso() });
+        const result = await repo.updateCustomer(db, storeId, customerId, {
+          name: value.name,
+          email: value.email,
+          phone: value.phone,
+          phone_key: key,
+          notes: value.notes,
+          tags: JSON.stringify(value.tags),
+          updated_at: nowIso(),
+        });
         if (Number(result.numUpdatedRows) === 0) throw customerNotFound(customerId);
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
