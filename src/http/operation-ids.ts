@@ -82,6 +82,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /v1IntegrationBookings': 'createBooking',
   'GET /v1IntegrationBookings': 'listBookings',
   'GET /api/stores/{storeId}/bookings': 'listStoreBookings',
+  'POST /api/stores/{storeId}/bookings': 'createStaffBooking',
   'GET /api/stores/{storeId}/bookings/{bookingId}': 'getBooking',
   'PATCH /api/stores/{storeId}/bookings/{bookingId}': 'updateBooking',
   'GET /api/stores/{storeId}/items/{itemId}/availability': 'getItemAvailability',

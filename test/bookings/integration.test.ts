@@ -13,7 +13,7 @@ const everyDay = (start = '09:00', end = '17:00') => WEEK.map((day) => ({ day, s
 const dayAhead = (days: number, zone = ZONE) => DateTime.now().setZone(zone).plus({ days }).toISODate()!;
 
 export async function createService(env: TestEnv, store: TestStore, schedule: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  return env.createItem(store, { itemType: 'service', price: 50, schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 365, weeklyHours: everyDay(), ...schedule }, ...extra });
+  return env.createItem(store, { itemType: 'service', price: 50, schedule: { durationMinutes: 60, slotIntervalMinutes: 60, capacity: 1, maxAdvanceDays: 365, weeklyHours: everyDay(), ...schedule }, ...extra });
 }
 
 export function bookingBody(serviceId: string, date: string, time = '10:00', extra: Record<string, unknown> = {}) {

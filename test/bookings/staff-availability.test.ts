@@ -10,7 +10,7 @@ const ZONE = 'Asia/Tokyo';
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const dayAhead = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toISODate()!;
 const weekday = (date: string) => WEEK[DateTime.fromISO(date, { zone: ZONE }).weekday - 1];
-const schedule = (overrides: Record<string, unknown> = {}) => ({ durationMinutes: 60, capacity: 1, maxAdvanceDays: 365, weeklyHours: WEEK.map((day) => ({ day, start: '09:00', end: '12:00' })), ...overrides });
+const schedule = (overrides: Record<string, unknown> = {}) => ({ durationMinutes: 60, slotIntervalMinutes: 60, capacity: 1, maxAdvanceDays: 365, weeklyHours: WEEK.map((day) => ({ day, start: '09:00', end: '12:00' })), ...overrides });
 
 describeEachDb('staff availability and schedule preview', (env) => {
   let store: TestStore;
@@ -85,7 +85,7 @@ describeEachDb('staff availability and schedule preview', (env) => {
   test('a schedule preview lists the next open slots of the edited schedule and saves nothing', async () => {
     const day = dayAhead(6);
     const closed = dayAhead(7);
-    const edited = schedule({ durationMinutes: 30, weeklyHours: [{ day: weekday(day), start: '14:00', end: '15:00' }, { day: weekday(closed), start: '14:00', end: '15:00' }], closedDates: [closed] });
+    const edited = schedule({ durationMinutes: 30, slotIntervalMinutes: 30, weeklyHours: [{ day: weekday(day), start: '14:00', end: '15:00' }, { day: weekday(closed), start: '14:00', end: '15:00' }], closedDates: [closed] });
     const res = await preview({ schedule: edited, from: day, days: 2 });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.data.timezone, ZONE);
@@ -95,6 +95,26 @@ describeEachDb('staff availability and schedule preview', (env) => {
     assert.equal(res.data.from, DateTime.fromISO(day, { zone: ZONE }).toUTC().toISO());
     const item = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/items/${service.id}`, headers: env.staffHeaders(store) });
     assert.deepEqual(item.data.item.schedule.weeklyHours, schedule().weeklyHours, 'the item keeps its schedule');
+  });
+
+  test('a new schedule offers a start every 30 minutes whatever its length; useStoreHours follows the store\'s hours and closed dates', async () => {
+    const day = dayAhead(6);
+    const long = await preview({ schedule: { durationMinutes: 240, weeklyHours: [{ day: weekday(day), start: '09:00', end: '17:00' }] }, from: day, days: 1 });
+    assert.equal(long.statusCode, 200, long.body);
+    assert.equal(long.data.count, 9, 'a 4-hour service from 09:00 to 13:00 every half hour, not twice a day');
+    const hours = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}`, headers: env.staffHeaders(store), payload: { hours: [{ day: weekday(day), start: '10:00', end: '12:00' }], closedDates: [dayAhead(13)] } });
+    assert.equal(hours.statusCode, 200, hours.body);
+    const followed = await preview({ schedule: { durationMinutes: 60, useStoreHours: true }, from: day, days: 8 });
+    assert.equal(followed.statusCode, 200, followed.body);
+    assert.deepEqual(followed.data.slots.map((s: any) => [s.date, s.time]), [[day, '10:00'], [day, '10:30'], [day, '11:00']], 'the store is closed on the same weekday a week later');
+    expectError(await preview({ schedule: { useStoreHours: 'yes' } }), 400, 'validation-failed');
+    // Saved on a service, it is bookable in the store's hours.
+    const svc = await env.createItem(store, { itemType: 'service', price: 10, schedule: { durationMinutes: 60, useStoreHours: true, maxAdvanceDays: 365 } });
+    assert.equal(svc.schedule.useStoreHours, true);
+    const open = await availability(svc.id, `from=${day}&to=${day}`);
+    assert.deepEqual(open.data.slots.map((s: any) => s.time), ['10:00', '10:30', '11:00']);
+    const back = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}`, headers: env.staffHeaders(store), payload: { hours: [], closedDates: [] } });
+    assert.equal(back.statusCode, 200, back.body);
   });
 
   test('with an itemId the service\'s bookings take their seats; limit caps the list, count says how many', async () => {

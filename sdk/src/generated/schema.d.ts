@@ -355,7 +355,11 @@ export interface paths {
         /** Bookings of the store, newest first, with staff notes */
         get: operations["listStoreBookings"];
         put?: never;
-        post?: never;
+        /**
+         * Enter a booking at the front desk (walk-in, phone, WhatsApp, social): confirmed at once; sourceChannel is the source
+         * @description In an open time with room, any member. A full time or one outside the service's hours is 409 slot-unavailable, unless an owner or admin sends allowOverbook (the booking is then marked overbooked). A time already started records a visit after the fact (owners and admins; status completed, attendance attended, no customer mail). The customer is an existing one (customerId) or is found by phone in any format of the store's country, or by email, or added; they get the confirmation mail when an email is known.
+         */
+        post: operations["createStaffBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -376,7 +380,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change status (pending → confirmed, cancelled, rescheduled; confirmed → completed, cancelled, rescheduled; rescheduled → confirmed, completed, cancelled, rescheduled; a reschedule carries bookingDate and bookingTime; others 409), staff notes or payment status */
+        /** Change status (pending → confirmed, cancelled, rescheduled; confirmed → completed, cancelled, rescheduled; rescheduled → confirmed, completed, cancelled, rescheduled; a reschedule carries bookingDate and bookingTime; others 409), attendance (no_show after the start, attended), staff notes or payment status */
         patch: operations["updateBooking"];
         trace?: never;
     };
@@ -1580,6 +1584,8 @@ export interface components {
         };
         /** @description Booking record */
         Booking: {
+            /** @description recorded by the store: attended (completed) or no_show (cancelled after its start); null until then */
+            attendance: ("attended" | "no_show") | null;
             attributes: {
                 [key: string]: unknown;
             };
@@ -1587,7 +1593,7 @@ export interface components {
             bookingId: string;
             bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
             bookingTime: string;
-            /** @description set once the booking is cancelled: by whom, why, when */
+            /** @description set once the booking is cancelled: by whom, why (no_show for a no-show), when */
             cancellation: {
                 /**
                  * Format: date-time
@@ -2112,8 +2118,10 @@ export interface components {
             leadTimeMinutes: number;
             /** @description how far ahead a slot can be booked */
             maxAdvanceDays: number;
-            /** @description minutes between slot starts; defaults to the duration */
+            /** @description minutes between slot starts (default 30) */
             slotIntervalMinutes: number;
+            /** @description true: bookable during the store's opening hours (store settings `hours`), not closed on the store's closed dates either; weeklyHours is then ignored */
+            useStoreHours?: boolean;
             weeklyHours: {
                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                 /** @description after start; 24:00 is the end of the day */
@@ -2122,6 +2130,8 @@ export interface components {
             }[];
         };
         StaffBooking: {
+            /** @description recorded by the store: attended (completed) or no_show (cancelled after its start); null until then */
+            attendance: ("attended" | "no_show") | null;
             attributes: {
                 [key: string]: unknown;
             };
@@ -2129,7 +2139,7 @@ export interface components {
             bookingId: string;
             bookingStatus: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
             bookingTime: string;
-            /** @description set once the booking is cancelled: by whom, why, when */
+            /** @description set once the booking is cancelled: by whom, why (no_show for a no-show), when */
             cancellation: {
                 /**
                  * Format: date-time
@@ -2160,6 +2170,8 @@ export interface components {
             /** @description the booking's page for its customer ({PUBLIC_BASE_URL}/b/<token>): see it, cancel it or move it until the store's cut-off. A secret of this booking: give it to its customer only. Works until 7 days after the booking ends. */
             manageUrl: string;
             notes: string | null;
+            /** @description staff booked it over capacity or outside the service's hours (allowOverbook) */
+            overbooked: boolean;
             paymentAmount: number | null;
             paymentAmountMinor: number | null;
             paymentMethod: string | null;
@@ -3923,6 +3935,73 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    createStaffBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owners and admins: book even when the time is full or outside the service's hours (recorded as overbooked). Without it such a time is 409 slot-unavailable; a time already started is recorded as a visit (completed, attended), owners and admins only */
+                    allowOverbook?: boolean;
+                    /** @description {customerId} or {name, phone?, email?} */
+                    customer: {
+                        /** @description an existing customer (cus_…); or name with phone and/or email */
+                        customerId?: string;
+                        email?: string | null;
+                        /** @description a new or returning customer: matched by phone (any format of the store's country) or email */
+                        name?: string;
+                        phone?: string | null;
+                    };
+                    /**
+                     * Format: date
+                     * @description store date YYYY-MM-DD
+                     */
+                    date: string;
+                    notes?: string | null;
+                    /** @description seats (default 1) */
+                    quantity?: number;
+                    /** @description a service or course of the store (published or not) */
+                    serviceId: string;
+                    /** @description where the booking came from; becomes sourceChannel */
+                    source: "walk_in" | "phone" | "whatsapp" | "social" | "other";
+                    /** @description store time HH:MM */
+                    time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: components["schemas"]["StaffBooking"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     getBooking: {
         parameters: {
             query?: never;
@@ -3974,6 +4053,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description no_show: once the start has passed, cancels the booking as missed (counted on the customer, no mail); attended: completes it */
+                    attendance?: "no_show" | "attended";
                     /**
                      * Format: date
                      * @description with status rescheduled: the new date (YYYY-MM-DD)
@@ -4688,8 +4769,10 @@ export interface operations {
                         leadTimeMinutes?: number;
                         /** @description how far ahead a slot can be booked */
                         maxAdvanceDays?: number;
-                        /** @description minutes between slot starts; defaults to the duration */
+                        /** @description minutes between slot starts (default 30) */
                         slotIntervalMinutes?: number;
+                        /** @description true: bookable during the store's opening hours (store settings `hours`), not closed on the store's closed dates either; weeklyHours is then ignored */
+                        useStoreHours?: boolean;
                         weeklyHours?: {
                             day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                             /** @description after start; 24:00 is the end of the day */
@@ -4841,8 +4924,10 @@ export interface operations {
                         leadTimeMinutes?: number;
                         /** @description how far ahead a slot can be booked */
                         maxAdvanceDays?: number;
-                        /** @description minutes between slot starts; defaults to the duration */
+                        /** @description minutes between slot starts (default 30) */
                         slotIntervalMinutes?: number;
+                        /** @description true: bookable during the store's opening hours (store settings `hours`), not closed on the store's closed dates either; weeklyHours is then ignored */
+                        useStoreHours?: boolean;
                         weeklyHours?: {
                             day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                             /** @description after start; 24:00 is the end of the day */
@@ -5949,8 +6034,10 @@ export interface operations {
                         leadTimeMinutes?: number;
                         /** @description how far ahead a slot can be booked */
                         maxAdvanceDays?: number;
-                        /** @description minutes between slot starts; defaults to the duration */
+                        /** @description minutes between slot starts (default 30) */
                         slotIntervalMinutes?: number;
+                        /** @description true: bookable during the store's opening hours (store settings `hours`), not closed on the store's closed dates either; weeklyHours is then ignored */
+                        useStoreHours?: boolean;
                         weeklyHours?: {
                             day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                             /** @description after start; 24:00 is the end of the day */

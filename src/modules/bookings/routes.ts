@@ -7,7 +7,8 @@ import { actorOf, authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
 import { integrationHeaders, responses } from '../../http/schemas.ts';
-import type { Booking, BookingFilterInput, CreateBookingInput, StaffBookingPatch } from './service.ts';
+import type { Booking, BookingFilterInput, CreateBookingInput, StaffBookingInput, StaffBookingPatch } from './service.ts';
+import type { Role } from '../stores/service.ts';
 import {
   AvailabilityQuery,
   AvailabilityResponse,
@@ -18,6 +19,7 @@ import {
   SchedulePreviewBody,
   SchedulePreviewResponse,
   StaffAvailabilityQuery,
+  StaffBookingCreateBody,
   StaffBookingPatchBody,
   StaffBookingRecord,
 } from './schemas.ts';
@@ -115,6 +117,24 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     return reply.header('cache-control', NO_STORE).send({ ok: true, count: page.staffBookings.length, bookings: page.staffBookings, nextCursor: page.nextCursor });
   });
 
+  app.post('/api/stores/:storeId/bookings', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: bookings'],
+      summary: 'Enter a booking at the front desk (walk-in, phone, WhatsApp, social): confirmed at once; sourceChannel is the source',
+      description:
+        'In an open time with room, any member. A full time or one outside the service\'s hours is 409 slot-unavailable, unless an owner or admin sends allowOverbook (the booking is then marked overbooked). A time already started records a visit after the fact (owners and admins; status completed, attendance attended, no customer mail). The customer is an existing one (customerId) or is found by phone in any format of the store\'s country, or by email, or added; they get the confirmation mail when an email is known.',
+      security: staffSecurity,
+      params: StoreParams,
+      body: StaffBookingCreateBody,
+      response: responses({ 201: Type.Object({ ok: Type.Boolean(), booking: StaffBookingRecord }) }),
+    },
+  }, async (request, reply) => {
+    const auth = request.auth as { role: Role | null };
+    const booking = await bookings.createStaffBooking(authStoreId(request), request.body as StaffBookingInput, { role: auth.role, actor: actorOf(request) });
+    return reply.code(201).send({ ok: true, booking });
+  });
+
   app.get('/api/stores/:storeId/bookings/:bookingId', {
     preValidation: requireMember(ctx),
     schema: {
@@ -133,7 +153,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     preValidation: requireMember(ctx),
     schema: {
       tags: ['staff: bookings'],
-      summary: 'Change status (pending → confirmed, cancelled, rescheduled; confirmed → completed, cancelled, rescheduled; rescheduled → confirmed, completed, cancelled, rescheduled; a reschedule carries bookingDate and bookingTime; others 409), staff notes or payment status',
+      summary: 'Change status (pending → confirmed, cancelled, rescheduled; confirmed → completed, cancelled, rescheduled; rescheduled → confirmed, completed, cancelled, rescheduled; a reschedule carries bookingDate and bookingTime; others 409), attendance (no_show after the start, attended), staff notes or payment status',
       security: staffSecurity,
       params: BookingParams,
       body: StaffBookingPatchBody,

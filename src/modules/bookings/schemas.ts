@@ -66,7 +66,11 @@ export const BookingRecord = Type.Object(
     manageUrl: Type.String({ description: 'the booking\'s page for its customer ({PUBLIC_BASE_URL}/b/<token>): see it, cancel it or move it until the store\'s cut-off. A secret of this booking: give it to its customer only. Works until 7 days after the booking ends.' }),
     cancellation: {
       ...Nullable(Type.Object({ by: Type.Union([Type.Literal('store'), Type.Literal('customer')]), reason: Nullable(Type.String()), at: IsoTimestamp })),
-      description: 'set once the booking is cancelled: by whom, why, when',
+      description: 'set once the booking is cancelled: by whom, why (no_show for a no-show), when',
+    },
+    attendance: {
+      ...Nullable(Type.Union([Type.Literal('attended'), Type.Literal('no_show')])),
+      description: 'recorded by the store: attended (completed) or no_show (cancelled after its start); null until then',
     },
     createdAt: IsoTimestamp,
     updatedAt: IsoTimestamp,
@@ -86,7 +90,35 @@ export const CreateBookingResponse = Type.Object({
   booking: BookingRecord,
 });
 
-export const StaffBookingRecord = Type.Object({ ...BookingRecord.properties, staffNotes: Nullable(Type.String({ description: 'internal, never shown to integrations' })) });
+export const StaffBookingRecord = Type.Object({
+  ...BookingRecord.properties,
+  staffNotes: Nullable(Type.String({ description: 'internal, never shown to integrations' })),
+  overbooked: Type.Boolean({ description: 'staff booked it over capacity or outside the service\'s hours (allowOverbook)' }),
+});
+
+export const StaffBookingCreateBody = Type.Object(
+  {
+    serviceId: Type.String({ minLength: 1, maxLength: 200, description: 'a service or course of the store (published or not)' }),
+    date: Type.String({ format: 'date', description: 'store date YYYY-MM-DD' }),
+    time: Type.String({ ...pattern(TIME, 'must be a time HH:MM (00:00–23:59)'), description: 'store time HH:MM' }),
+    customer: Type.Object(
+      {
+        customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'an existing customer (cus_…); or name with phone and/or email' })),
+        name: Type.Optional(Type.String({ maxLength: 200, description: 'a new or returning customer: matched by phone (any format of the store\'s country) or email' })),
+        phone: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+        email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+      },
+      { additionalProperties: false, description: '{customerId} or {name, phone?, email?}' },
+    ),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    source: Type.Union(['walk_in', 'phone', 'whatsapp', 'social', 'other'].map((s) => Type.Literal(s)), { description: 'where the booking came from; becomes sourceChannel' }),
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'seats (default 1)' })),
+    allowOverbook: Type.Optional(
+      Type.Boolean({ description: 'owners and admins: book even when the time is full or outside the service\'s hours (recorded as overbooked). Without it such a time is 409 slot-unavailable; a time already started is recorded as a visit (completed, attended), owners and admins only' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const BookingListQuery = Type.Object({
   storeId: Type.Optional(Type.String()),
@@ -132,6 +164,11 @@ export const StaffBookingPatchBody = Type.Object(
     staffNotes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
     paymentStatus: Type.Optional(PaymentStatusEnum),
     cancellationReason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'with status cancelled: why (told to the customer)' }))),
+    attendance: Type.Optional(
+      Type.Union([Type.Literal('no_show'), Type.Literal('attended')], {
+        description: 'no_show: once the start has passed, cancels the booking as missed (counted on the customer, no mail); attended: completes it',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -4,12 +4,13 @@ import type { AppContext } from '../../context.ts';
 import { isPostgres } from '../../db/sql.ts';
 import type { IdempotentResult, RecordInTransaction } from '../../http/idempotency.ts';
 import type { Item } from '../catalog/service.ts';
-import { parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
+import { effectiveSchedule, parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
 import type { BookingMessagePayload, CustomerKind, StaffKind } from '../messages/kinds.ts';
 import { bookingSnapshot } from '../messages/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
-import { badRequest, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import type { Role } from '../stores/service.ts';
 import { base62Secret, crockfordCode, newId } from '../../shared/ids.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
 import { StoreCache } from '../../shared/store-cache.ts';
@@ -33,12 +34,16 @@ export const TRANSITIONS: Record<BookingRow['status'], BookingRow['status'][]> =
 };
 
 const DAY_MS = 24 * 3600 * 1000;
+/** The seat limit of a booking made with allowOverbook (or a past visit): none in practice. */
+const OVERBOOK_CAPACITY = 1_000_000_000;
 /** A manage link works until this long after its booking ends. */
 const MANAGE_LINK_GRACE_MS = 7 * DAY_MS;
 const MANAGE_TOKEN = /^[0-9A-Za-z]{24}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What staff may type as a phone number. */
+const PHONE_TEXT = /^[+0-9 ()./-]+$/;
 
 export interface CreateBookingInput {
   serviceId: string;
@@ -75,6 +80,23 @@ export interface StaffBookingPatch {
   paymentStatus?: string;
   /** With status cancelled: why (told to the customer). */
   cancellationReason?: string | null;
+  /** 'no_show' (after the start: cancelled, counted on the customer) or 'attended' (completed). */
+  attendance?: 'attended' | 'no_show';
+}
+
+/** Where a booking staff enter came from (the front desk). */
+export const FRONT_DESK_SOURCES = ['walk_in', 'phone', 'whatsapp', 'social', 'other'] as const;
+
+/** POST /api/stores/{storeId}/bookings: a booking entered by staff (walk-in, phone, WhatsApp…). */
+export interface StaffBookingInput {
+  serviceId: string;
+  date: string;
+  time: string;
+  customer: { customerId: string } | { name: string; phone?: string | null; email?: string | null };
+  notes?: string | null;
+  source: (typeof FRONT_DESK_SOURCES)[number];
+  quantity?: number;
+  allowOverbook?: boolean;
 }
 
 /** The booking record of CONTRACT §4 (integration reads, webhooks); `publicBaseUrl` makes its manage link. */
@@ -106,6 +128,7 @@ export function toBooking(row: BookingRow, currency: string, publicBaseUrl: stri
     bookingStatus: row.status === 'pending' ? 'pending_approval' : row.status,
     manageUrl: manageUrlOf(publicBaseUrl, row.manage_token),
     cancellation: row.cancelled_at ? { by: row.cancelled_by ?? 'store', reason: row.cancel_reason, at: row.cancelled_at } : null,
+    attendance: row.attendance ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -122,8 +145,13 @@ export function newManageToken(): string {
 }
 
 export type Booking = ReturnType<typeof toBooking>;
-/** The staff view adds internal notes. */
-export type StaffBooking = Booking & { staffNotes: string | null };
+/** The staff view adds internal notes and whether staff booked it over capacity or outside hours. */
+export type StaffBooking = Booking & { staffNotes: string | null; overbooked: boolean };
+
+/** A booking row as staff see it. */
+export function toStaffBooking(row: BookingRow, currency: string, publicBaseUrl: string): StaffBooking {
+  return { ...toBooking(row, currency, publicBaseUrl), staffNotes: row.staff_notes, overbooked: Number(row.overbooked ?? 0) === 1 };
+}
 
 /** A calendar date YYYY-MM-DD that exists (no 2026-02-30). */
 function isRealDate(value: string): boolean {
@@ -242,6 +270,7 @@ export function createBookingsService(ctx: AppContext) {
   }
 
   const record = (row: BookingRow, store: Store) => toBooking(row, store.currency, ctx.config.publicBaseUrl);
+  const staffRecord = (row: BookingRow, store: Store) => toStaffBooking(row, store.currency, ctx.config.publicBaseUrl);
 
   /** What messages keep of a booking row. */
   const snapshotOf = (row: BookingRow, store: Store) => bookingSnapshot({ ...record(row, store), calendarSequence: Number(row.calendar_sequence) });
@@ -272,25 +301,39 @@ export function createBookingsService(ctx: AppContext) {
   async function applyChange(
     store: Store,
     current: BookingRow,
-    change: { status?: BookingRow['status']; bookingDate?: string; bookingTime?: string; staffNotes?: string | null; paymentStatus?: PaymentStatus; reason?: string | null; by: 'store' | 'customer'; actor: string },
+    change: {
+      status?: BookingRow['status'];
+      bookingDate?: string;
+      bookingTime?: string;
+      staffNotes?: string | null;
+      paymentStatus?: PaymentStatus;
+      reason?: string | null;
+      attendance?: BookingRow['attendance'];
+      by: 'store' | 'customer';
+      actor: string;
+    },
   ): Promise<BookingRow> {
     const reschedule = change.bookingDate !== undefined;
     const item = reschedule ? await ctx.services.catalog.findItem(db, store.id, current.service_id) : null;
-    if (reschedule && (!item || !item.schedule)) throw conflict('slot-unavailable', 'The service no longer has a booking schedule.', [{ field: 'bookingTime', message: 'not an open slot' }]);
+    const schedule = item?.schedule ? effectiveSchedule(item.schedule, store) : null;
+    if (reschedule && !schedule) throw conflict('slot-unavailable', 'The service no longer has a booking schedule.', [{ field: 'bookingTime', message: 'not an open slot' }]);
     const now = nowIso();
     const result = await db.transaction().execute(async (trx) => {
       const set: Partial<BookingRow> = { updated_at: now };
       if (change.status) set.status = change.status;
       if (change.staffNotes !== undefined) set.staff_notes = change.staffNotes;
       if (change.paymentStatus !== undefined) set.payment_status = change.paymentStatus;
-      const customerKind = reschedule ? 'booking.rescheduled' : change.status ? CUSTOMER_KIND_OF[change.status] : undefined;
+      if (change.attendance !== undefined) set.attendance = change.attendance;
+      const noShow = change.attendance === 'no_show';
+      // A no-show is not told they were cancelled: the booking is closed as missed.
+      const customerKind = reschedule ? 'booking.rescheduled' : change.status && !noShow ? CUSTOMER_KIND_OF[change.status] : undefined;
       if (customerKind) set.calendar_sequence = Number(current.calendar_sequence) + 1;
-      if (change.status === 'cancelled') Object.assign(set, { cancelled_by: change.by, cancelled_at: now, cancel_reason: change.reason?.trim() || null });
-      if (reschedule && item?.schedule) {
+      if (change.status === 'cancelled') Object.assign(set, { cancelled_by: change.by, cancelled_at: now, cancel_reason: change.reason?.trim() || (noShow ? 'no_show' : null) });
+      if (reschedule && schedule) {
         await repo.lockService(trx, store.id, current.service_id);
         const window = bookingWindow(change.bookingDate!, change.bookingTime!, store.timezone);
-        const busy = await busyAround(trx, store.id, current.service_id, item.schedule, window.from, window.to, current.id);
-        const found = findBookableSlot({ schedule: item.schedule, timezone: store.timezone, now: Date.now(), busy }, change.bookingDate!, change.bookingTime!, Number(current.quantity));
+        const busy = await busyAround(trx, store.id, current.service_id, schedule, window.from, window.to, current.id);
+        const found = findBookableSlot({ schedule, timezone: store.timezone, now: Date.now(), busy }, change.bookingDate!, change.bookingTime!, Number(current.quantity));
         if (!found.slot) {
           throw conflict('slot-unavailable', found.status === 'full' ? 'The new slot is fully booked.' : 'There is no open slot at the new date and time.', [
             { field: 'bookingTime', message: found.status === 'full' ? 'fully booked' : 'not an open slot' },
@@ -302,6 +345,7 @@ export function createBookingsService(ctx: AppContext) {
         throw conflict('conflict', 'The booking changed meanwhile; reload and retry.');
       }
       const updated = { ...current, ...set } as BookingRow;
+      if (noShow && current.customer_id) await ctx.services.customers.countNoShow(trx, store.id, current.customer_id);
       await ctx.services.events.emit(trx, store.id, 'booking.updated', { ...record(updated, store), previousStatus: current.status, changedBy: change.actor });
       const told = customerKind
         ? await tellOfChange(trx, store, updated, {
@@ -354,7 +398,7 @@ export function createBookingsService(ctx: AppContext) {
       }
       const item = await bookableItem(storeId, query.serviceId);
       const store = await ctx.services.stores.getStore(storeId);
-      const schedule = item.schedule;
+      const schedule = item.schedule ? effectiveSchedule(item.schedule, store) : null;
       const slots = schedule
         ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await cachedBusy(storeId, item.id, schedule, fromMs, toMs) })
         : [];
@@ -371,7 +415,7 @@ export function createBookingsService(ctx: AppContext) {
       if (details.length) throw validationFailed(details);
       const item = await bookableItem(storeId, input.serviceId);
       const store = await ctx.services.stores.getStore(storeId);
-      const schedule = item.schedule;
+      const schedule = item.schedule ? effectiveSchedule(item.schedule, store) : null;
       const quantity = input.quantity ?? 1;
       if (!schedule) throw conflict('slot-unavailable', 'This service has no booking schedule.', [{ field: 'serviceId', message: 'has no schedule' }]);
       if (quantity > schedule.capacity) throw conflict('slot-unavailable', `At most ${schedule.capacity} per slot.`, [{ field: 'quantity', message: `at most ${schedule.capacity}` }]);
@@ -430,6 +474,8 @@ export function createBookingsService(ctx: AppContext) {
           cancelled_by: null,
           cancel_reason: null,
           cancelled_at: null,
+          attendance: null,
+          overbooked: 0,
         };
         // The capacity check and the insert are one statement: the first candidate with room takes it.
         // Its event (booking.created) and the caller's answer (Idempotency-Key) are recorded by the same statement.
@@ -459,6 +505,132 @@ export function createBookingsService(ctx: AppContext) {
       return record(row.booking, store);
     },
 
+    /**
+     * POST /api/stores/{storeId}/bookings: a booking staff enter (walk-in, phone, WhatsApp…), confirmed
+     * at once, in an open slot with room. Owners and admins may book a full or closed time with
+     * allowOverbook (recorded as overbooked), and record a visit whose time has already started
+     * (completed, attended; its customer is not mailed). The customer is an existing one (customerId)
+     * or found or added by phone (any format of the store's country) or email; they get the usual
+     * confirmation mail when an email is known.
+     */
+    async createStaffBooking(storeId: string, input: StaffBookingInput, by: { role: Role | null; actor: string }): Promise<StaffBooking> {
+      const store = await ctx.services.stores.getStore(storeId);
+      const details: ErrorDetail[] = [];
+      const c = input.customer as { customerId?: string; name?: string; phone?: string | null; email?: string | null };
+      const name = c.name?.trim() ?? '';
+      if (c.customerId !== undefined && (c.name !== undefined || c.phone !== undefined || c.email !== undefined)) {
+        details.push({ field: 'customer', message: 'send customerId, or name with phone and/or email, not both' });
+      } else if (c.customerId === undefined && !name) details.push({ field: 'customer.name', message: 'required without customerId' });
+      const phone = c.phone?.trim() || null;
+      if (phone) {
+        const digitCount = digits(phone).length;
+        if (digitCount < 9 || digitCount > 15 || !PHONE_TEXT.test(phone)) details.push({ field: 'customer.phone', message: 'must be a phone number of 9 to 15 digits (spaces, +, -, ( ) allowed)' });
+      }
+      const email = c.email?.trim().toLowerCase() || null;
+      if (email && !EMAIL.test(email)) details.push({ field: 'customer.email', message: 'must be an email address' });
+      if (!isRealDate(input.date)) details.push({ field: 'date', message: 'must be a date YYYY-MM-DD' });
+      const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: store.timezone });
+      if (isRealDate(input.date) && !start.isValid) details.push({ field: 'time', message: 'not a time of that day in the store\'s time zone' });
+      if (details.length) throw validationFailed(details);
+
+      const mayOverride = by.role === 'owner' || by.role === 'admin';
+      if (input.allowOverbook && !mayOverride) throw forbidden('Only owners and admins may book a full or closed time.');
+      const item = await ctx.services.catalog.findItem(db, storeId, itemIdOf(storeId, input.serviceId));
+      if (!item) throw notFound('service-not-found', `No service ${input.serviceId} in this store.`);
+      if (item.itemType === 'product') throw unprocessable('not-bookable', 'Products are sold, not booked.', [{ field: 'serviceId', message: 'is a product' }]);
+      if (!item.schedule) throw conflict('slot-unavailable', 'This service has no booking schedule.', [{ field: 'serviceId', message: 'has no schedule' }]);
+      const schedule = effectiveSchedule(item.schedule, store);
+      const quantity = input.quantity ?? 1;
+      const existing = c.customerId !== undefined ? await ctx.services.customers.getCustomer(storeId, c.customerId) : null;
+
+      // A time already started is a visit being recorded after the fact.
+      const past = start.toMillis() <= Date.now();
+      if (past && !mayOverride) {
+        throw conflict('slot-unavailable', 'This time has passed; an owner or admin can record a past visit.', [{ field: 'time', message: 'in the past' }]);
+      }
+      const candidates = past ? [] : slotsAt({ schedule, timezone: store.timezone, now: Date.now() }, input.date, input.time);
+      if (!past && !candidates.length && !input.allowOverbook) {
+        throw conflict('slot-unavailable', "The service is not open at this time (an owner or admin can book it anyway).", [{ field: 'time', message: 'outside the service\'s hours' }]);
+      }
+      if (!past && quantity > schedule.capacity && !input.allowOverbook) {
+        throw conflict('slot-unavailable', `At most ${schedule.capacity} per slot.`, [{ field: 'quantity', message: `at most ${schedule.capacity}` }]);
+      }
+      const fixedSlot = { start: start.toUTC().toISO()!, end: start.plus({ minutes: schedule.durationMinutes }).toUTC().toISO()! };
+      const now = nowIso();
+      const bufferMs = schedule.bufferMinutes * 60_000;
+      const contact = existing ? { name: existing.name, phone: existing.phone ?? '', email: existing.email } : { name, phone: phone ?? '', email };
+
+      const result = await db.transaction().execute(async (trx) => {
+        const customerId = existing
+          ? (await ctx.services.customers.countBooking(trx, storeId, existing.id), existing.id)
+          : await ctx.services.customers.upsertFromContact(trx, storeId, store.country, contact, { bookings: 1 });
+        await repo.lockService(trx, storeId, item.id);
+        const booking: BookingRow = {
+          id: newId('bkg'),
+          store_id: storeId,
+          reference: `IB-${crockfordCode(8)}`,
+          service_id: item.id,
+          service_name: item.name,
+          booking_date: input.date,
+          booking_time: input.time,
+          start_at: fixedSlot.start,
+          end_at: fixedSlot.end,
+          timezone: store.timezone,
+          quantity,
+          notes: input.notes?.trim() || null,
+          staff_notes: null,
+          customer_id: customerId,
+          customer_name: contact.name,
+          customer_phone: contact.phone,
+          customer_email: contact.email,
+          payment_method: null,
+          payment_amount_minor: null,
+          payment_status: 'payment_pending',
+          source_channel: input.source,
+          attributes: '{}',
+          status: past ? 'completed' : 'confirmed',
+          created_at: now,
+          updated_at: now,
+          manage_token: newManageToken(),
+          calendar_sequence: 0,
+          time_set_at: now,
+          cancelled_by: null,
+          cancel_reason: null,
+          cancelled_at: null,
+          attendance: past ? 'attended' : null,
+          overbooked: 0,
+        };
+        const place = async (slot: { start: string; end: string }, capacity: number) => {
+          Object.assign(booking, { start_at: slot.start, end_at: slot.end });
+          const earliestStartIso = new Date(Date.parse(slot.start) - 2 * DAY_MS).toISOString();
+          const event = ctx.services.events.newEvent(storeId, 'booking.created', record(booking, store));
+          const here = await repo.insertIfRoom(trx, booking, { capacity, bufferMs, earliestStartIso }, event.row, null);
+          return here ? { event, endpoints: here.endpoints } : null;
+        };
+        let placed = null;
+        for (const slot of candidates) {
+          placed = await place(slot, schedule.capacity);
+          if (placed) break;
+        }
+        if (!placed) {
+          if (!past && !input.allowOverbook) throw conflict('slot-unavailable', 'This time is fully booked (an owner or admin can book it anyway).', [{ field: 'time', message: 'fully booked' }]);
+          // Over capacity or outside hours (recorded), or a past visit: no seat count applies.
+          booking.overbooked = past ? 0 : 1;
+          placed = await place(candidates[0] ?? fixedSlot, OVERBOOK_CAPACITY);
+          if (!placed) throw new Error(`booking ${booking.id} was not inserted without a capacity limit`);
+        }
+        await ctx.services.events.queueDeliveries(trx, placed.event.envelope, placed.endpoints);
+        // The customer hears of a booking to come (when an email is known), never of a visit recorded afterwards.
+        const told = past ? false : await tellOfChange(trx, store, booking, { kind: 'booking.confirmed' });
+        return { booking, told };
+      });
+      bookingsChanged(storeId);
+      await ctx.notifier.publish(BOOKINGS_TOPIC, storeId);
+      if (result.told) ctx.services.messages.committed();
+      ctx.log.info({ storeId, bookingId: result.booking.id, source: input.source, overbooked: result.booking.overbooked === 1, actor: by.actor }, 'front-desk booking');
+      return staffRecord(result.booking, store);
+    },
+
     async listBookings(storeId: string, filter: BookingFilterInput) {
       const store = await ctx.services.stores.getStore(storeId);
       const f = parseFilter(storeId, filter);
@@ -468,7 +640,7 @@ export function createBookingsService(ctx: AppContext) {
       return {
         rows: page,
         bookings: page.map((r) => record(r, store)),
-        staffBookings: page.map((r) => ({ ...record(r, store), staffNotes: r.staff_notes })),
+        staffBookings: page.map((r) => staffRecord(r, store)),
         nextCursor: rows.length > f.limit && last ? encodeCursor([last.created_at, last.id]) : null,
       };
     },
@@ -477,7 +649,7 @@ export function createBookingsService(ctx: AppContext) {
       const store = await ctx.services.stores.getStore(storeId);
       const row = await repo.findBooking(db, storeId, bookingId);
       if (!row) throw notFound('booking-not-found', `No booking ${bookingId} in this store.`);
-      return { ...record(row, store), staffNotes: row.staff_notes };
+      return staffRecord(row, store);
     },
 
     /** Staff change: a status transition (a reschedule carries the new date and time), notes, payment status. */
@@ -494,19 +666,40 @@ export function createBookingsService(ctx: AppContext) {
       }
       if (patch.bookingDate !== undefined && !isRealDate(patch.bookingDate)) details.push({ field: 'bookingDate', message: 'must be a date YYYY-MM-DD' });
       if (patch.bookingTime !== undefined && !TIME.test(patch.bookingTime)) details.push({ field: 'bookingTime', message: 'must be a time HH:MM' });
-      if (nextStatus === undefined && patch.staffNotes === undefined && patch.paymentStatus === undefined) {
-        details.push({ field: 'body', message: 'send status, staffNotes or paymentStatus' });
+      if (nextStatus === undefined && patch.staffNotes === undefined && patch.paymentStatus === undefined && patch.attendance === undefined) {
+        details.push({ field: 'body', message: 'send status, attendance, staffNotes or paymentStatus' });
+      }
+      // Attendance decides the status: a no-show is cancelled, an attended booking completed.
+      const attendanceStatus = patch.attendance === 'no_show' ? 'cancelled' : patch.attendance === 'attended' ? 'completed' : undefined;
+      if (attendanceStatus && nextStatus !== undefined && nextStatus !== attendanceStatus) {
+        details.push({ field: 'status', message: `attendance ${patch.attendance} means status ${attendanceStatus}; send one of them` });
       }
       if (details.length) throw validationFailed(details);
+      const status = attendanceStatus ?? nextStatus;
 
       const store = await ctx.services.stores.getStore(storeId);
       const current = await repo.findBooking(db, storeId, bookingId);
       if (!current) throw notFound('booking-not-found', `No booking ${bookingId} in this store.`);
-      if (nextStatus && !TRANSITIONS[current.status].includes(nextStatus)) {
-        throw conflict('conflict', `A ${current.status} booking cannot become ${nextStatus}.`, [{ field: 'status', message: `allowed from ${current.status}: ${TRANSITIONS[current.status].join(', ') || 'none'}` }]);
+      if (status && !TRANSITIONS[current.status].includes(status)) {
+        throw conflict('conflict', `A ${current.status} booking cannot become ${status}.`, [{ field: 'status', message: `allowed from ${current.status}: ${TRANSITIONS[current.status].join(', ') || 'none'}` }]);
       }
-      const updated = await applyChange(store, current, { status: nextStatus, bookingDate: patch.bookingDate, bookingTime: patch.bookingTime, staffNotes: patch.staffNotes, paymentStatus: patch.paymentStatus as PaymentStatus | undefined, reason: patch.cancellationReason, by: 'store', actor });
-      return { ...record(updated, store), staffNotes: updated.staff_notes };
+      if (patch.attendance === 'no_show' && Date.parse(current.start_at) > Date.now()) {
+        throw conflict('conflict', 'A booking can be marked a no-show only once its start time has passed.', [{ field: 'attendance', message: `not before ${current.start_at}` }]);
+      }
+      // Completing a booking records that the customer came.
+      const attendance = patch.attendance ?? (status === 'completed' ? 'attended' : undefined);
+      const updated = await applyChange(store, current, {
+        status,
+        bookingDate: patch.bookingDate,
+        bookingTime: patch.bookingTime,
+        staffNotes: patch.staffNotes,
+        paymentStatus: patch.paymentStatus as PaymentStatus | undefined,
+        reason: patch.cancellationReason,
+        attendance,
+        by: 'store',
+        actor,
+      });
+      return staffRecord(updated, store);
     },
 
     /** For reports: how many bookings are in each status (every status listed, zeros included). */
@@ -527,7 +720,7 @@ export function createBookingsService(ctx: AppContext) {
       const item = await ctx.services.catalog.findItem(db, storeId, itemIdOf(storeId, itemId));
       if (!item) throw notFound('item-not-found', `No item ${itemId} in this store.`);
       if (item.itemType === 'product') throw unprocessable('not-bookable', 'Products have no booking slots.', [{ field: 'itemId', message: 'is a product' }]);
-      const schedule = item.schedule;
+      const schedule = item.schedule ? effectiveSchedule(item.schedule, store) : null;
       const slots = schedule
         ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await cachedBusy(storeId, item.id, schedule, fromMs, toMs) })
         : [];
@@ -541,9 +734,10 @@ export function createBookingsService(ctx: AppContext) {
      */
     async previewSchedule(storeId: string, input: { schedule: unknown; itemId?: string; from?: string; days?: number; limit?: number }) {
       const errors: ErrorDetail[] = [];
-      const schedule = parseSchedule(input.schedule, errors, 'schedule');
-      if (errors.length || !schedule) throw validationFailed(errors.length ? errors : [{ field: 'schedule', message: 'is required' }]);
+      const parsed = parseSchedule(input.schedule, errors, 'schedule');
+      if (errors.length || !parsed) throw validationFailed(errors.length ? errors : [{ field: 'schedule', message: 'is required' }]);
       const store = await ctx.services.stores.getStore(storeId);
+      const schedule = effectiveSchedule(parsed, store);
       const days = input.days ?? 7;
       const start = input.from === undefined ? Date.now() : instantOf(input.from, 'from', store.timezone);
       if (typeof start === 'object') throw validationFailed([start]);
@@ -577,7 +771,7 @@ export function createBookingsService(ctx: AppContext) {
     async agenda(storeId: string, filter: { fromDate?: string; toDate?: string; status?: BookingRow['status'] }, limit: number): Promise<{ count: number; bookings: StaffBooking[] }> {
       const store = await ctx.services.stores.getStore(storeId);
       const [count, rows] = await Promise.all([repo.countAgenda(db, storeId, filter), repo.agendaBookings(db, storeId, filter, limit)]);
-      return { count, bookings: rows.map((r) => ({ ...record(r, store), staffNotes: r.staff_notes })) };
+      return { count, bookings: rows.map((r) => staffRecord(r, store)) };
     },
 
     /** Bookings that may be owed a reminder (the messages worker's scan): confirmed or moved, with an email, starting in (from, until]. */
@@ -618,10 +812,11 @@ export function createBookingsService(ctx: AppContext) {
       if (!isRealDate(date)) throw validationFailed([{ field: 'date', message: 'must be a date YYYY-MM-DD' }]);
       const item = await ctx.services.catalog.findItem(db, view.store.id, view.row.service_id);
       if (!item?.schedule) return { view, slots: [] };
+      const schedule = effectiveSchedule(item.schedule, view.store);
       const day = localDayWindow(date, view.store.timezone);
-      const busy = await busyAround(db, view.store.id, item.id, item.schedule, day.from, day.to, view.row.id);
+      const busy = await busyAround(db, view.store.id, item.id, schedule, day.from, day.to, view.row.id);
       const quantity = Number(view.row.quantity);
-      const slots = generateSlots({ schedule: item.schedule, timezone: view.store.timezone, from: day.from, to: day.to, now: Date.now(), busy }).filter(
+      const slots = generateSlots({ schedule, timezone: view.store.timezone, from: day.from, to: day.to, now: Date.now(), busy }).filter(
         (slot) => slot.remaining >= quantity && slot.start !== view.row.start_at,
       );
       return { view, slots };

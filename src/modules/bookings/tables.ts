@@ -41,6 +41,10 @@ export interface BookingRow {
   cancelled_by: 'store' | 'customer' | null;
   cancel_reason: string | null;
   cancelled_at: string | null;
+  /** null until staff record it: 'attended' (completed) or 'no_show' (cancelled after its start). */
+  attendance: 'attended' | 'no_show' | null;
+  /** 1 when staff booked it over capacity or outside the service's hours (allowOverbook). */
+  overbooked: number;
 }
 
 /** One row per bookable service, locked while its capacity is checked and taken. */

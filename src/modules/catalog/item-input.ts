@@ -25,6 +25,14 @@ export interface ServiceSchedule {
   maxAdvanceDays: number;
   weeklyHours: WeeklyHours[];
   closedDates: string[];
+  /** Open during the store's hours (and closed on its closed dates) instead of weeklyHours. */
+  useStoreHours?: boolean;
+}
+
+/** The schedule slots are made from: with useStoreHours, the store's hours and closed dates. */
+export function effectiveSchedule(schedule: ServiceSchedule, store: { hours: WeeklyHours[]; closedDates: string[] }): ServiceSchedule {
+  if (!schedule.useStoreHours) return schedule;
+  return { ...schedule, weeklyHours: store.hours, closedDates: [...new Set([...schedule.closedDates, ...store.closedDates])].sort() };
 }
 
 export interface ItemInput {
@@ -75,7 +83,9 @@ export const SCHEDULE_NUMBERS = {
 
 /** The fields of catalog item input (CONTRACT §7); any other field is refused. */
 const ITEM_FIELDS = new Set(['id', 'name', 'itemType', 'category', 'description', 'price', 'priceMinor', 'stockCount', 'imageUrl', 'imageUrls', 'imageAlt', 'published', 'schedule']);
-const SCHEDULE_FIELDS = new Set([...Object.keys(SCHEDULE_NUMBERS), 'weeklyHours', 'closedDates']);
+const SCHEDULE_FIELDS = new Set([...Object.keys(SCHEDULE_NUMBERS), 'weeklyHours', 'closedDates', 'useStoreHours']);
+/** New schedules offer a start every half hour, whatever their length (a 4-hour service is not offered twice a day only). */
+export const DEFAULT_SLOT_INTERVAL_MINUTES = 30;
 const HOURS_FIELDS = new Set(['day', 'start', 'end']);
 
 /** One "unknown field" detail per key of `raw` not in `known`. */
@@ -117,7 +127,7 @@ export function parseSchedule(raw: unknown, errors: ErrorDetail[], field = 'sche
   const schedule: ServiceSchedule = {
     durationMinutes,
     capacity: num('capacity', 1),
-    slotIntervalMinutes: num('slotIntervalMinutes', durationMinutes),
+    slotIntervalMinutes: num('slotIntervalMinutes', DEFAULT_SLOT_INTERVAL_MINUTES),
     bufferMinutes: num('bufferMinutes', 0),
     leadTimeMinutes: num('leadTimeMinutes', 0),
     maxAdvanceDays: num('maxAdvanceDays', 90),
@@ -140,6 +150,10 @@ export function parseSchedule(raw: unknown, errors: ErrorDetail[], field = 'sche
       if (entry.end <= entry.start) return errors.push({ field: `${f}.end`, message: 'must be after start' });
       schedule.weeklyHours.push({ day: day as Weekday, start: entry.start, end: entry.end });
     });
+  }
+  if (s.useStoreHours !== undefined && s.useStoreHours !== null) {
+    if (typeof s.useStoreHours !== 'boolean') errors.push({ field: `${field}.useStoreHours`, message: 'must be true or false' });
+    else if (s.useStoreHours) schedule.useStoreHours = true;
   }
   const closed = s.closedDates ?? [];
   if (!Array.isArray(closed) || closed.length > ITEM_LIMITS.closedDates || closed.some((d) => typeof d !== 'string' || !DATE.test(d))) {

@@ -12,7 +12,7 @@ export const ScheduleSchema = Type.Object(
   {
     durationMinutes: bounded('durationMinutes', 'length of one booking (default 60)'),
     capacity: bounded('capacity', 'bookings per slot (default 1)'),
-    slotIntervalMinutes: bounded('slotIntervalMinutes', 'minutes between slot starts; defaults to the duration'),
+    slotIntervalMinutes: bounded('slotIntervalMinutes', 'minutes between slot starts (default 30)'),
     bufferMinutes: bounded('bufferMinutes', 'free minutes kept after each booking'),
     leadTimeMinutes: bounded('leadTimeMinutes', 'how soon a slot can be booked'),
     maxAdvanceDays: bounded('maxAdvanceDays', 'how far ahead a slot can be booked'),
@@ -28,6 +28,9 @@ export const ScheduleSchema = Type.Object(
       { maxItems: ITEM_LIMITS.weeklyHours },
     ),
     closedDates: Type.Array(Type.String({ format: 'date' }), { maxItems: ITEM_LIMITS.closedDates }),
+    useStoreHours: Type.Optional(
+      Type.Boolean({ description: "true: bookable during the store's opening hours (store settings `hours`), not closed on the store's closed dates either; weeklyHours is then ignored" }),
+    ),
   },
   { additionalProperties: false, description: 'Booking schedule of a service or course, in the store time zone.' },
 );

@@ -213,6 +213,16 @@ export function createCustomersService(ctx: AppContext) {
       return update(winner, true);
     },
 
+    /** One more booking of an existing customer (a booking staff made for them). */
+    async countBooking(executor: Executor<Database>, storeId: string, customerId: string) {
+      await repo.addCounts(executor, storeId, customerId, { bookings: 1, noShows: 0 }, nowIso());
+    },
+
+    /** One more no-show of the customer. */
+    async countNoShow(executor: Executor<Database>, storeId: string, customerId: string) {
+      await repo.addCounts(executor, storeId, customerId, { bookings: 0, noShows: 1 }, nowIso());
+    },
+
     /** Adds a paid amount (or subtracts a refund) to the customer's total. */
     async addSpent(executor: Executor<Database>, storeId: string, customerId: string, amountMinor: number) {
       await repo.addSpent(executor, storeId, customerId, amountMinor, nowIso());
