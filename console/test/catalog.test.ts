@@ -67,7 +67,13 @@ describeConsole('console catalog', (c) => {
       await page.getByRole('heading', { level: 1, name: 'New service' }).waitFor();
       await page.getByLabel(/^Name/).fill('Braids');
       await page.getByLabel(/^Price \(GHS\)/).fill('50');
-      await page.getByLabel('Length of a booking').fill('60');
+      // Lengths in hours and minutes; a new service offers a time every 30 minutes.
+      const length = page.getByRole('group', { name: 'Length of a booking' });
+      assert.equal(await length.getByLabel('Length of a booking, hours').inputValue(), '1');
+      assert.equal(await length.getByLabel('Length of a booking, minutes').inputValue(), '0');
+      await length.getByLabel('Length of a booking, minutes').fill('30');
+      assert.equal(await page.getByLabel('A time every').inputValue(), '30');
+      await page.getByRole('group', { name: 'Break after each booking' }).getByLabel('Break after each booking, minutes').fill('0');
 
       // Monday to Friday 09:00–17:00 is offered; Wednesday gets a lunch break, Saturday opens by keyboard.
       const wednesday = day(page, 'Wednesday');
@@ -124,8 +130,12 @@ describeConsole('console catalog', (c) => {
       assert.equal(availability.statusCode, 200, availability.body);
       const slots = availability.data.slots as { date: string; time: string }[];
       const timesOn = (weekday: string) => [...new Set(slots.filter((s) => weekdayOf(s.date) === weekday).map((s) => s.time))].sort();
-      assert.deepEqual(timesOn('wed'), ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00']);
-      assert.deepEqual(timesOn('sat'), ['10:00', '11:00', '12:00', '13:00']);
+      // 1 h 30 min bookings starting every 30 minutes, each ending by the closing time.
+      assert.deepEqual(timesOn('wed'), ['09:00', '09:30', '10:00', '10:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30']);
+      assert.deepEqual(timesOn('sat'), ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30']);
+      const saved = await c.env.inject({ method: 'GET', url: `/api/stores/${storeId}/items/${serviceId}`, headers: c.env.staffHeaders(owner) });
+      assert.equal(saved.data.item.schedule.durationMinutes, 90);
+      assert.equal(saved.data.item.schedule.slotIntervalMinutes, 30);
       assert.deepEqual(timesOn('sun'), []);
       const saturdaySlot = slots.find((s) => weekdayOf(s.date) === 'sat')!;
       const booked = await c.env.inject({
@@ -144,6 +154,43 @@ describeConsole('console catalog', (c) => {
       const closedSlots = (closedDay.data.slots as { date: string }[]);
       assert.equal(closedSlots.filter((s) => s.date === closedDate).length, 0, 'nothing on the closed date');
       assert.ok(closedSlots.length > 0, 'the day after it is open');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a phone, a service\'s next open times sit right under the numbers that change them', async () => {
+    const { context, page } = await signIn();
+    try {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto(`/console/s/${store.storeId}/catalog/new`);
+      await page.getByRole('radio', { name: /^Service/ }).check();
+      await page.getByRole('heading', { level: 1, name: 'New service' }).waitFor();
+      const preview = page.getByRole('list', { name: 'Next open times' });
+      await preview.getByRole('listitem').first().waitFor();
+      assert.equal(await page.getByRole('region', { name: 'Next open times' }).count(), 1, 'one preview');
+      const ahead = (await page.getByLabel('Bookable ahead').boundingBox())!;
+      const shown = (await page.getByRole('region', { name: 'Next open times' }).boundingBox())!;
+      const monday = (await day(page, 'Monday').boundingBox())!;
+      assert.ok(shown.y > ahead.y && shown.y - (ahead.y + ahead.height) < 120, `the preview follows the numbers (${shown.y} after ${ahead.y})`);
+      assert.ok(shown.y < monday.y, 'the preview comes before the week');
+      // A change of length shows in it: from 09:00 to 17:00 every 30 minutes, 15 start times for 1 hour
+      // (8 shown "and 7 more"), 13 for 2 hours ("and 5 more").
+      const listed = () => page.evaluate(() => document.querySelector('[aria-label="Next open times"]')?.textContent ?? '');
+      assert.match(await listed(), /and 7 more/);
+      await page.getByLabel('Length of a booking, hours').fill('2');
+      await page.waitForFunction(() => {
+        const text = document.querySelector('[aria-label="Next open times"]')?.textContent ?? '';
+        return /and 5 more/.test(text) && !/and 7 more/.test(text);
+      });
+      await inspect(page, 'catalog-service-phone', c.env.dialect.name);
+      // Wide, it sits beside the opening hours instead.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.waitForTimeout(300);
+      assert.equal(await page.getByRole('region', { name: 'Next open times' }).count(), 1, 'still one preview');
+      const wide = (await page.getByRole('region', { name: 'Next open times' }).boundingBox())!;
+      const mondayWide = (await day(page, 'Monday').boundingBox())!;
+      assert.ok(wide.x > mondayWide.x + mondayWide.width - 5, 'beside the week');
     } finally {
       await context.close();
     }

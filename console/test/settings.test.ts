@@ -147,6 +147,12 @@ describeConsole('console settings and members', (c) => {
       const invited = page.getByRole('list', { name: 'Invited, not yet joined' });
       await members.getByText(/\(you\)/).waitFor();
       await members.getByText('Kwame Staff').waitFor();
+      // What each role may do, as the API allows it.
+      const roles = await page.getByRole('list', { name: 'What each role may do' }).innerText();
+      assert.match(roles, /Owner: Everything, including members and ownership/);
+      assert.match(roles, /Admin: Everything except changing owners/);
+      assert.match(roles, /Staff: Sees and handles bookings \(confirm, move, complete, cancel, mark no-show\) and orders \(mark paid, deliver, cancel\); adds and edits customers; adjusts the stock count of products when goods arrive/);
+      assert.match(roles, /Cannot change prices, create or delete catalog items, refund orders, delete customers, or change content, settings, keys or members\./);
 
       // An existing account is invited like anyone else: the server has no mail, so the inviter gets the link.
       await page.getByRole('button', { name: 'Invite a member' }).click();
@@ -154,7 +160,7 @@ describeConsole('console settings and members', (c) => {
       await dialog.getByLabel(/^Email/).fill(existing.email);
       await dialog.getByLabel(/^Role/).and(page.locator('input')).click();
       await page.getByRole('option', { name: 'Admin', exact: true }).click();
-      await dialog.getByText(/Everything but owners/).waitFor();
+      await dialog.getByText(/^Everything except changing owners/).waitFor();
       await dialog.getByText(/We email them an invitation link/).waitFor();
       assert.equal(await dialog.getByText(/temporary/i).count(), 0, 'no temporary password any more');
       await inspect(page, 'settings-invite', c.env.dialect.name);

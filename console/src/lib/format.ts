@@ -116,3 +116,30 @@ export function fromZonedWallTime(wall: string, timeZone: string): string | null
   const first = asUtc - offsetAt(asUtc);
   return new Date(asUtc - offsetAt(first)).toISOString();
 }
+
+/** A count with its noun in the right number: "1 booking", "2 bookings" (`many` defaults to `one` + "s"). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** A price: "Free" when it is nothing, else the amount in the store currency. Totals and takings use formatMoney. */
+export function formatPrice(minor: number | null | undefined, currency: string): string {
+  return minor === 0 ? 'Free' : formatMoney(minor, currency);
+}
+
+const CHANNELS: Record<string, string> = {
+  client_website: 'From your website',
+  walk_in: 'Walk-in',
+  phone: 'Phone',
+  whatsapp: 'WhatsApp',
+  social: 'Social media',
+  store_page: 'Store page',
+  counter: 'Counter',
+  other: 'Other',
+};
+
+/** Where a booking or order came from, in words ("client_website" → "From your website"); an unknown channel in plain words. */
+export function channelLabel(channel: string | null | undefined): string {
+  if (!channel) return 'Not given';
+  return CHANNELS[channel] ?? statusLabel(channel);
+}

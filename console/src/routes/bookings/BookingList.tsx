@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useBookableItems, useBookingPages, type BookingFilters, type BookingStatus } from '../../api/bookings';
 import { EmptyState, PageError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
+import { formatLocalDate, formatPrice, statusLabel } from '../../lib/format';
 import { BookingStatusBadge, STATUS_FILTERS } from './status';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -111,7 +111,7 @@ export function BookingList() {
                     <Table.Td><BookingStatusBadge booking={b} /></Table.Td>
                     <Table.Td>
                       <Text size="sm">{statusLabel(b.paymentStatus)}</Text>
-                      {b.paymentAmountMinor !== null && <Text size="xs" c="dimmed">{formatMoney(b.paymentAmountMinor, store.currency)}</Text>}
+                      {b.paymentAmountMinor !== null && <Text size="xs" c="dimmed">{formatPrice(b.paymentAmountMinor, store.currency)}</Text>}
                     </Table.Td>
                     <Table.Td><Text size="sm" ff="monospace">{b.reference}</Text></Table.Td>
                   </Table.Tr>
@@ -123,15 +123,17 @@ export function BookingList() {
             {rows.map((b) => (
               <li key={b.bookingId}>
                 <Card withBorder padding="sm" component={Link} to={`/s/${store.storeId}/bookings/${b.bookingId}`}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                     <Text fw={700} size="sm">
                       {formatLocalDate(b.bookingDate)} · {b.bookingTime}
                     </Text>
                     <BookingStatusBadge booking={b} />
                   </Group>
-                  <Text size="sm" truncate="end">{b.customer.name}</Text>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {b.serviceName} · {b.reference} · {statusLabel(b.paymentStatus)}
+                  {/* Names and services wrap between words: a phone shows them whole. */}
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>{b.customer.name}</Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                    {b.serviceName}{b.quantity > 1 ? ` × ${b.quantity}` : ''} · {statusLabel(b.paymentStatus)}
+                    {b.paymentAmountMinor !== null ? ` · ${formatPrice(b.paymentAmountMinor, store.currency)}` : ''} · <span style={{ whiteSpace: 'nowrap' }}>{b.reference}</span>
                   </Text>
                 </Card>
               </li>

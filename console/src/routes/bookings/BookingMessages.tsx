@@ -7,7 +7,7 @@ import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime } from '../../lib/format';
 
 const rowStyle = { borderTop: '1px solid var(--mantine-color-gray-3)' };
-const badgeLabel = { label: { color: 'var(--mantine-color-dark-7)' } };
+const badgeLabel = { label: { color: 'var(--console-text-on-tint)' } };
 
 export function BookingMessages({ bookingId }: { bookingId: string }) {
   const store = useCurrentStore();

@@ -3,7 +3,7 @@
 // booking allows (CONTRACT §4), each saying whether the customer gets an email. A cancellation
 // says who cancelled, why and when.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, CopyButton, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, CopyButton, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifyDone } from '../../lib/notify';
 import { Link, useParams } from 'react-router';
 import { NEXT_STATUSES, useBooking, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
@@ -13,7 +13,8 @@ import { canManage } from '../../api/session';
 import { useStoreSettings } from '../../api/store';
 import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
+import { channelLabel, formatDateTime, formatLocalDate, formatPrice, statusLabel } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 import { BookingMessages } from './BookingMessages';
 import { RescheduleModal } from './RescheduleModal';
 import { ACTION_LABELS, BookingStatusBadge } from './status';
@@ -36,6 +37,7 @@ export function Component() {
   const { bookingId = '' } = useParams();
   const store = useCurrentStore();
   const booking = useBooking(store.storeId, bookingId);
+  usePageTitle(booking.data ? `Booking: ${booking.data.customer.name}` : 'Booking');
 
   if (booking.isPending) return <PageLoader />;
   if (booking.isError) {
@@ -63,7 +65,7 @@ function EmailNotice({ booking }: { booking: Booking }) {
     return (
       <Text size="sm" c="dimmed">
         Customer emails are turned off for this store, so status changes are not emailed
-        {canManage(store.role) ? <> (<Anchor component={Link} to={`/s/${store.storeId}/settings`} inherit>Settings</Anchor>)</> : null}.
+        {canManage(store.role) ? <> (<Anchor component={Link} to={`/s/${store.storeId}/settings`} inherit underline="always">Settings</Anchor>)</> : null}.
       </Text>
     );
   }
@@ -101,8 +103,8 @@ function BookingView({ booking }: { booking: Booking }) {
   return (
     <Stack gap="md">
       <BackLink />
-      <PageHeader title={`Booking ${booking.reference}`}>
-        {booking.serviceName} · {when}
+      <PageHeader title={booking.customer.name}>
+        {booking.serviceName} · {when} · <span style={{ whiteSpace: 'nowrap' }}>Booking {booking.reference}</span>
       </PageHeader>
 
       <Group justify="space-between" gap="sm">
@@ -138,8 +140,10 @@ function BookingView({ booking }: { booking: Booking }) {
             <Item label="Time">{booking.bookingTime}–{booking.endTime} ({booking.timezone})</Item>
             <Item label="Quantity">{booking.quantity}</Item>
             <Item label="Reference">{booking.reference}</Item>
-            <Item label="Booked">{formatDateTime(booking.createdAt, store.timezone)}{booking.sourceChannel ? ` via ${booking.sourceChannel}` : ''}</Item>
+            <Item label="Booked">{formatDateTime(booking.createdAt, store.timezone)}</Item>
+            <Item label="Source">{channelLabel(booking.sourceChannel)}</Item>
           </DataList>
+          <DeveloperDetails booking={booking} />
         </Card>
 
         <Card withBorder component="section" aria-labelledby="booking-customer">
@@ -159,14 +163,14 @@ function BookingView({ booking }: { booking: Booking }) {
           <Stack gap="sm">
             <div>
               <Text size="sm" fw={600}>Notes</Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{booking.notes || 'None'}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{booking.notes || 'None'}</Text>
             </div>
-            {Object.keys(booking.attributes).length > 0 && (
+            {customerAnswers(booking).length > 0 && (
               <div>
-                <Text size="sm" fw={600} mb={4}>Details</Text>
+                <Text size="sm" fw={600} mb={4}>Answers</Text>
                 <DataList labelWidth={110}>
-                  {Object.entries(booking.attributes).map(([key, value]) => (
-                    <Item key={key} label={key}>{typeof value === 'string' ? value : JSON.stringify(value)}</Item>
+                  {customerAnswers(booking).map(([key, value]) => (
+                    <Item key={key} label={keyLabel(key)}>{attributeText(value)}</Item>
                   ))}
                 </DataList>
               </div>
@@ -231,7 +235,7 @@ function BookingView({ booking }: { booking: Booking }) {
 /** The customer's own page for the booking: a private link to give to them only. */
 function CustomerPage({ booking }: { booking: Booking }) {
   return (
-    <Stack gap={4} mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Stack gap={4} mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Text size="sm" fw={600} id="booking-customer-page">Customer’s page</Text>
       <Anchor href={booking.manageUrl} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} aria-describedby="booking-customer-page-note">
         {booking.manageUrl}
@@ -257,10 +261,48 @@ function CancellationNotice({ cancellation }: { cancellation: NonNullable<Bookin
   const store = useCurrentStore();
   const by = cancellation.by === 'customer' ? 'the customer, with their link' : 'the store';
   return (
-    <Alert color="red" variant="light" title="Cancelled" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
+    <Alert color="red" variant="light" title="Cancelled" styles={{ title: { color: 'var(--mantine-color-red-light-color)' } }}>
       <Text size="sm">Cancelled by {by} on {formatDateTime(cancellation.at, store.timezone)}.</Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{cancellation.reason ? `Reason: ${cancellation.reason}` : 'No reason was given.'}</Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{cancellation.reason ? `Reason: ${cancellation.reason}` : 'No reason was given.'}</Text>
     </Alert>
+  );
+}
+
+/**
+ * Attributes a website sends for its own bookkeeping (where the form was, its label, tracking),
+ * as opposed to what the customer answered (hair length, a colour).
+ */
+const DEVELOPER_ATTRIBUTE = /^(source|page|url|ref|utm|campaign|tracking|session|client|user_?agent|ip$|gclid|fbclid)|url$|id$/i;
+
+const attributeText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+function customerAnswers(booking: Booking): [string, unknown][] {
+  return Object.entries(booking.attributes).filter(([key]) => !DEVELOPER_ATTRIBUTE.test(key));
+}
+
+/** "hairLength" or "hair_length" → "Hair length". */
+function keyLabel(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+/** What the website sent for its own use, the raw channel and the ids: folded away, for whoever looks into a booking with their web developer. */
+function DeveloperDetails({ booking }: { booking: Booking }) {
+  const fields: [string, string][] = [
+    ...Object.entries(booking.attributes).filter(([key]) => DEVELOPER_ATTRIBUTE.test(key)).map(([key, value]): [string, string] => [key, attributeText(value)]),
+    ...(booking.sourceChannel ? [['sourceChannel', booking.sourceChannel] as [string, string]] : []),
+    ['bookingId', booking.bookingId],
+  ];
+  return (
+    <Box component="details" mt="sm">
+      <Text component="summary" size="sm" fw={600} style={{ cursor: 'pointer' }}>Details</Text>
+      <Text size="xs" c="dimmed" mt={4}>What the website sent with the booking and the service’s own id, as your web developer knows them.</Text>
+      <DataList labelWidth={110} mt={4}>
+        {fields.map(([key, value]) => (
+          <Item key={key} label={key}><Text span size="sm" ff="monospace">{value}</Text></Item>
+        ))}
+      </DataList>
+    </Box>
   );
 }
 
@@ -268,7 +310,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
+      <DataList.ItemValue style={{ overflowWrap: 'break-word', minWidth: 0 }}>{children}</DataList.ItemValue>
     </DataList.Item>
   );
 }
@@ -284,7 +326,7 @@ function PaymentCard({ booking }: { booking: Booking }) {
       <DataList labelWidth={110} mb="sm">
         <Item label="Status">{statusLabel(booking.paymentStatus)}</Item>
         <Item label="Method">{booking.paymentMethod ? statusLabel(booking.paymentMethod) : 'Not given'}</Item>
-        <Item label="Amount">{booking.paymentAmountMinor !== null ? formatMoney(booking.paymentAmountMinor, store.currency) : 'Not given'}</Item>
+        <Item label="Amount">{booking.paymentAmountMinor !== null ? formatPrice(booking.paymentAmountMinor, store.currency) : 'Not given'}</Item>
       </DataList>
       <form
         onSubmit={async (e) => {

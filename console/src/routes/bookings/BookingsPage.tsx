@@ -3,6 +3,7 @@ import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
+import { usePageTitle } from '../../lib/use-page-title';
 import { BookingCalendar } from './BookingCalendar';
 import { BookingList } from './BookingList';
 
@@ -10,6 +11,7 @@ export function Component() {
   const store = useCurrentStore();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'list' ? 'list' : 'calendar';
+  usePageTitle('Bookings');
 
   return (
     <>

@@ -2,40 +2,118 @@
 // grid (each day open or closed with one or more opening ranges) and the closed dates, all in the
 // store's time zone. Every input has a visible label; day rows are named groups, so a screen reader
 // says "Monday, hours 2, Opens". The service judges the values: its answers show on the inputs.
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, CloseButton, Group, Menu, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useParams } from 'react-router';
 import { WEEKDAYS, type Weekday } from '../../api/items';
 import { todayIn } from '../../lib/format';
-import { sortHours, type HoursValue, type ItemFormValues } from './item-form';
+import { sortHours, splitMinutes, joinMinutes, type HoursValue, type ItemFormValues } from './item-form';
 import { DAY_NAME } from './labels';
 import { ClosedDatesInput } from '../../components/ClosedDatesInput';
+import { InlineSchedulePreview } from './SchedulePreview';
 
 type Form = UseFormReturnType<ItemFormValues>;
 
 const HOURS = 'schedule.weeklyHours';
 const WORKDAYS: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
+/** Mantine's lg breakpoint: from there the preview sits beside the opening hours instead. */
+const WIDE = '(min-width: 75em)';
 
+/**
+ * The schedule's numbers. Below the lg breakpoint the preview of the next open times follows them
+ * directly, so a change shows its effect on the same screen (wider, it sits beside the hours).
+ */
 export function ScheduleNumbers({ form }: { form: Form }) {
-  const duration = form.getValues().schedule.durationMinutes;
+  const { itemId } = useParams();
+  const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false });
+  const values = form.getValues().schedule;
+  const duration = values.durationMinutes;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-      <NumberInput label="Length of a booking" description="Minutes" min={5} max={1440} allowDecimal={false} {...form.getInputProps('schedule.durationMinutes')} />
-      <NumberInput label="Places per time" description="People who can book the same time" min={1} max={10000} allowDecimal={false} {...form.getInputProps('schedule.capacity')} />
-      <NumberInput
-        label="A time every"
-        description="Minutes between start times"
-        placeholder={duration === '' ? 'Same as the length' : `${duration} (the length)`}
-        min={5}
-        max={1440}
-        allowDecimal={false}
-        {...form.getInputProps('schedule.slotIntervalMinutes')}
-      />
-      <NumberInput label="Break after each booking" description="Minutes kept free" min={0} max={1440} allowDecimal={false} {...form.getInputProps('schedule.bufferMinutes')} />
-      <NumberInput label="Notice needed" description="Minutes before a time starts (1440 = a day)" min={0} max={525600} allowDecimal={false} {...form.getInputProps('schedule.leadTimeMinutes')} />
-      <NumberInput label="Bookable ahead" description="Days into the future" min={1} max={730} allowDecimal={false} {...form.getInputProps('schedule.maxAdvanceDays')} />
-    </SimpleGrid>
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        <LengthField form={form} path="schedule.durationMinutes" label="Length of a booking" min={5} />
+        <NumberInput label="Places per time" description="People who can book the same time" min={1} max={10000} allowDecimal={false} {...form.getInputProps('schedule.capacity')} />
+        <NumberInput
+          label="A time every"
+          description="Minutes between start times"
+          placeholder={duration === '' ? 'Same as the length' : `${duration} (the length)`}
+          min={5}
+          max={1440}
+          allowDecimal={false}
+          {...form.getInputProps('schedule.slotIntervalMinutes')}
+        />
+        <LengthField form={form} path="schedule.bufferMinutes" label="Break after each booking" min={0} />
+        <NumberInput label="Notice needed" description="Minutes before a time starts (1440 = a day)" min={0} max={525600} allowDecimal={false} {...form.getInputProps('schedule.leadTimeMinutes')} />
+        <NumberInput label="Bookable ahead" description="Days into the future" min={1} max={730} allowDecimal={false} {...form.getInputProps('schedule.maxAdvanceDays')} />
+      </SimpleGrid>
+      {!wide && <InlineSchedulePreview schedule={values} itemId={itemId === 'new' ? undefined : itemId} />}
+    </Stack>
+  );
+}
+
+/**
+ * A length typed in hours and minutes (a named group of two inputs); the form keeps minutes, as the
+ * API takes them, so the service's answer about the field shows under the pair.
+ */
+function LengthField({ form, path, label, min }: { form: Form; path: 'schedule.durationMinutes' | 'schedule.bufferMinutes'; label: string; min: number }) {
+  const key = path === 'schedule.durationMinutes' ? 'durationMinutes' : 'bufferMinutes';
+  const minutes = form.getValues().schedule[key];
+  // What is typed, kept as typed (an emptied field stays empty while the person types).
+  const [parts, setParts] = useState(() => splitMinutes(minutes));
+  useEffect(() => {
+    // A reset or a value set elsewhere replaces what the fields show.
+    if (joinMinutes(parts) !== minutes) setParts(splitMinutes(minutes));
+  }, [minutes]);
+  const error = form.errors[path];
+  const id = `length-${key}`;
+  const change = (next: typeof parts) => {
+    setParts(next);
+    form.setFieldValue(path, joinMinutes(next));
+    if (error) form.clearFieldError(path);
+  };
+  return (
+    <Stack gap={4} role="group" aria-labelledby={`${id}-label`}>
+      <Text size="sm" fw={500} id={`${id}-label`}>{label}</Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <NumberInput
+          label="Hours"
+          aria-label={`${label}, hours`}
+          size="sm"
+          min={0}
+          max={24}
+          allowDecimal={false}
+          allowNegative={false}
+          style={{ flex: 1 }}
+          value={parts.hours}
+          onChange={(v) => change({ ...parts, hours: v })}
+          error={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <NumberInput
+          label="Minutes"
+          aria-label={`${label}, minutes`}
+          size="sm"
+          min={0}
+          max={59}
+          step={5}
+          allowDecimal={false}
+          allowNegative={false}
+          style={{ flex: 1 }}
+          value={parts.minutes}
+          onChange={(v) => change({ ...parts, minutes: v })}
+          error={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </Group>
+      {error ? (
+        <Text size="xs" c="var(--mantine-color-error)" id={`${id}-error`}>{error}</Text>
+      ) : (
+        <Text size="xs" c="dimmed">{min > 0 ? 'For example 1 hour 30 minutes' : 'Time kept free after each booking, e.g. 15 minutes'}</Text>
+      )}
+    </Stack>
   );
 }
 
@@ -88,7 +166,7 @@ export function WeekGrid({ form }: { form: Form }) {
             align="flex-start"
             gap="sm"
             py="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
           >
             <Group w={{ base: '100%', xs: 210 }} justify="space-between" wrap="nowrap" pt={{ base: 0, xs: 28 }}>
               <Text fw={600} id={labelId}>{DAY_NAME[day]}</Text>
@@ -127,8 +205,8 @@ export function WeekGrid({ form }: { form: Form }) {
           </Group>
         );
       })}
-      {arrayError && <Text size="sm" c="red.9" role="alert">{arrayError}</Text>}
-      <Text size="xs" c="dimmed" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      {arrayError && <Text size="sm" c="var(--mantine-color-error)" role="alert">{arrayError}</Text>}
+      <Text size="xs" c="dimmed" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         A closing time of 00:00 (12:00 AM) means midnight at the end of the day. A booking must end by the closing time.
       </Text>
     </Stack>

@@ -1,6 +1,9 @@
 // The next open times of the schedule being edited, asked of the service (the same slot rules as
 // the partners' availability) a moment after the last change, so what staff see is what partners
-// will get once it is saved.
+// will get once it is saved. While the schedule is edited on a narrower screen, the preview follows
+// the schedule's numbers (InlineSchedulePreview, placed by ScheduleEditor) and the one placed beside
+// the hours stands aside; only one shows at a time.
+import { useId, useLayoutEffect, useSyncExternalStore } from 'react';
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ApiError } from '../../api/client';
@@ -24,8 +27,43 @@ function describe(field: string, message: string, schedule: ScheduleValues): str
   return `${DAY_NAME[entry.day]}, hours ${n}, ${hours[2] === 'start' ? 'opens' : 'closes'}: ${message}`;
 }
 
-export function SchedulePreview({ schedule, itemId }: { schedule: ScheduleValues; itemId?: string }) {
+interface PreviewProps {
+  schedule: ScheduleValues;
+  itemId?: string;
+}
+
+// How many inline previews are on the page (at most one): while there is one, the other stands aside.
+let inlineCount = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const inlineShown = () => inlineCount > 0;
+
+/** The preview right under the schedule's numbers (narrow screens). */
+export function InlineSchedulePreview(props: PreviewProps) {
+  // Before the first paint, so the other preview never flashes up further down.
+  useLayoutEffect(() => {
+    inlineCount += 1;
+    listeners.forEach((l) => l());
+    return () => {
+      inlineCount -= 1;
+      listeners.forEach((l) => l());
+    };
+  }, []);
+  return <PreviewPanel {...props} />;
+}
+
+/** The preview in its own place (beside the hours on a wide screen, in the read-only summary). */
+export function SchedulePreview(props: PreviewProps) {
+  const standAside = useSyncExternalStore(subscribe, inlineShown);
+  return standAside ? null : <PreviewPanel {...props} sticky />;
+}
+
+function PreviewPanel({ schedule, itemId, sticky }: PreviewProps & { sticky?: boolean }) {
   const store = useCurrentStore();
+  const titleId = useId();
   // Asked a moment after the last change, not on every key.
   const [body] = useDebouncedValue(JSON.stringify({ schedule: toSchedule(schedule), days: PREVIEW_DAYS, limit: PREVIEW_LIMIT, ...(itemId ? { itemId } : {}) }), 400);
   const preview = useSchedulePreview(store.storeId, body);
@@ -33,15 +71,24 @@ export function SchedulePreview({ schedule, itemId }: { schedule: ScheduleValues
   const days = [...new Set(slots.map((s) => s.date))].slice(0, SHOWN_DAYS);
 
   return (
-    <Paper withBorder p="md" bg="gray.0" component="section" aria-labelledby="preview-title">
+    // Beside the hours on a wide screen it stays in view while the person scrolls through the week.
+    <Paper
+      withBorder
+      p="md"
+      bg="var(--mantine-color-default-hover)"
+      component="section"
+      aria-labelledby={titleId}
+      pos={sticky ? { base: 'static', lg: 'sticky' } : undefined}
+      top={sticky ? { lg: 72 } : undefined}
+    >
       <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={3} size="h5" id="preview-title">Next open times</Title>
+        <Title order={3} size="h5" id={titleId}>Next open times</Title>
         {preview.isFetching && <Loader size="xs" role="status" aria-label="Updating the preview" />}
       </Group>
       <div aria-live="polite">
         {preview.isError ? (
           preview.error instanceof ApiError && preview.error.code === 'validation-failed' ? (
-            <Alert color="yellow" title="The preview waits for valid hours" styles={{ title: { color: 'var(--mantine-color-black)' } }}>
+            <Alert color="yellow" title="The preview waits for valid hours" styles={{ title: { color: 'var(--console-text-on-tint)' } }}>
               <Stack gap={2}>
                 {preview.error.details.map((d) => (
                   <Text key={d.field} size="sm">{describe(d.field, d.message, schedule)}</Text>
@@ -49,7 +96,7 @@ export function SchedulePreview({ schedule, itemId }: { schedule: ScheduleValues
               </Stack>
             </Alert>
           ) : (
-            <Text size="sm" c="red.9">The preview could not be loaded: {preview.error.message}</Text>
+            <Text size="sm" c="var(--mantine-color-error)">The preview could not be loaded: {preview.error.message}</Text>
           )
         ) : preview.isPending ? (
           <Text size="sm" c="dimmed">Finding open times…</Text>

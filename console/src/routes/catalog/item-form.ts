@@ -15,7 +15,7 @@ export interface HoursValue {
 export interface ScheduleValues {
   durationMinutes: number | string;
   capacity: number | string;
-  /** Empty: a slot starts every `durationMinutes`. */
+  /** Empty: a slot starts every `durationMinutes` (sent so, whatever the API's own default). */
   slotIntervalMinutes: number | string;
   bufferMinutes: number | string;
   leadTimeMinutes: number | string;
@@ -41,8 +41,11 @@ export interface ItemFormValues {
 
 const WEEKDAY_HOURS: HoursValue[] = (['mon', 'tue', 'wed', 'thu', 'fri'] as Weekday[]).map((day) => ({ day, start: '09:00', end: '17:00' }));
 
+/** A new service offers a start time every half hour, whatever its length (as the API defaults it). */
+export const DEFAULT_SLOT_INTERVAL = 30;
+
 export function defaultSchedule(): ScheduleValues {
-  return { durationMinutes: 60, capacity: 1, slotIntervalMinutes: '', bufferMinutes: 0, leadTimeMinutes: 0, maxAdvanceDays: 90, weeklyHours: WEEKDAY_HOURS.map((h) => ({ ...h })), closedDates: [] };
+  return { durationMinutes: 60, capacity: 1, slotIntervalMinutes: DEFAULT_SLOT_INTERVAL, bufferMinutes: 0, leadTimeMinutes: 0, maxAdvanceDays: 90, weeklyHours: WEEKDAY_HOURS.map((h) => ({ ...h })), closedDates: [] };
 }
 
 export function newItemValues(itemType: ItemType): ItemFormValues {
@@ -59,6 +62,19 @@ export function newItemValues(itemType: ItemType): ItemFormValues {
     published: true,
     schedule: defaultSchedule(),
   };
+}
+
+/** Minutes as the hours and minutes a person types ("" stays empty). */
+export function splitMinutes(total: number | string): { hours: number | string; minutes: number | string } {
+  if (total === '' || !Number.isFinite(Number(total))) return { hours: '', minutes: '' };
+  const n = Number(total);
+  return { hours: Math.floor(n / 60), minutes: n % 60 };
+}
+
+/** Hours and minutes as typed → minutes ("" when both are empty, so the form says the length is missing). */
+export function joinMinutes(parts: { hours: number | string; minutes: number | string }): number | string {
+  if (parts.hours === '' && parts.minutes === '') return '';
+  return Number(parts.hours || 0) * 60 + Number(parts.minutes || 0);
 }
 
 function scheduleValues(schedule: Schedule | null): ScheduleValues {
@@ -112,6 +128,8 @@ export function toSchedule(s: ScheduleValues): NonNullable<NewItem['schedule']> 
     const value = num(s[key]);
     if (value !== undefined) out[key] = value;
   }
+  // An empty interval means "the length", as the field says: sent so rather than left to the API's default.
+  if (out.slotIntervalMinutes === undefined && out.durationMinutes !== undefined) out.slotIntervalMinutes = out.durationMinutes;
   return out;
 }
 

@@ -11,7 +11,8 @@ import { canManage } from '../../api/session';
 import { useFormError } from '../../components/api-form';
 import { EmptyState, PageError, PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatDateTime, formatLocalDate, formatMoney, statusLabel } from '../../lib/format';
+import { formatDateTime, formatLocalDate, formatMoney, plural, statusLabel } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 import { notifyDone } from '../../lib/notify';
 import { OrderStatusBadge } from '../orders/status';
 import { DataItem } from '../../components/DataItem';
@@ -21,6 +22,7 @@ export function Component() {
   const { customerId = '' } = useParams();
   const store = useCurrentStore();
   const customer = useCustomer(store.storeId, customerId);
+  usePageTitle(customer.data?.name ?? 'Customer');
 
   if (customer.isPending) return <PageLoader />;
   if (customer.isError) {
@@ -36,10 +38,6 @@ function BackLink() {
       ‹ All customers
     </Anchor>
   );
-}
-
-function plural(n: number, one: string, many: string) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function CustomerView({ customer }: { customer: Customer }) {
@@ -147,7 +145,7 @@ function CustomerOrders({ customerId }: { customerId: string }) {
       ) : (
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders of this customer">
           {rows.map((o) => (
-            <Group key={o.orderId} component="li" justify="space-between" gap="xs" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Group key={o.orderId} component="li" justify="space-between" gap="xs" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={`/s/${store.storeId}/orders/${o.orderId}`} ff="monospace" size="sm">{o.reference}</Anchor>
                 <Text size="xs" c="dimmed">{formatDateTime(o.createdAt, store.timezone)}</Text>
@@ -185,7 +183,7 @@ function CustomerBookings({ customerId }: { customerId: string }) {
       ) : (
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Bookings of this customer">
           {rows.map((b) => (
-            <Group key={b.bookingId} component="li" justify="space-between" gap="xs" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Group key={b.bookingId} component="li" justify="space-between" gap="xs" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={`/s/${store.storeId}/bookings/${b.bookingId}`} size="sm">
                   {b.serviceName}{b.quantity > 1 ? ` × ${b.quantity}` : ''}

@@ -7,12 +7,14 @@ import { Link, useSearchParams } from 'react-router';
 import { useCustomerPages, type Customer } from '../../api/customers';
 import { EmptyState, PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney, plural } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   const store = useCurrentStore();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
+  usePageTitle('Customers');
   const [text, setText] = useState(q);
   // The search follows typing after a pause, not on every key.
   const apply = useDebouncedCallback((value: string) => setParams(value.trim() ? { q: value.trim() } : {}, { replace: true }), 300);
@@ -64,7 +66,7 @@ export function Component() {
                 {rows.map((c) => (
                   <Table.Tr key={c.id}>
                     <Table.Td><Anchor component={Link} to={link(c)} size="sm">{c.name}</Anchor></Table.Td>
-                    <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{c.email ?? '—'}</Text></Table.Td>
+                    <Table.Td><Text size="sm" style={{ overflowWrap: 'break-word' }}>{c.email ?? '—'}</Text></Table.Td>
                     <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{c.phone ?? '—'}</Text></Table.Td>
                     <Table.Td ta="right">{c.bookingsCount}</Table.Td>
                     <Table.Td ta="right">{c.ordersCount}</Table.Td>
@@ -81,13 +83,13 @@ export function Component() {
               <Card key={c.id} withBorder component="li" padding="sm">
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                   <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Anchor component={Link} to={link(c)} fw={600}>{c.name}</Anchor>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{[c.email, c.phone].filter(Boolean).join(' · ') || 'No contact details'}</Text>
+                    <Anchor component={Link} to={link(c)} fw={600} style={{ overflowWrap: 'break-word' }}>{c.name}</Anchor>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>{[c.email, c.phone].filter(Boolean).join(' · ') || 'No contact details'}</Text>
                   </Stack>
                   <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>{money(c)}</Text>
                 </Group>
                 <Text size="xs" c="dimmed" mt={4}>
-                  {c.bookingsCount} {c.bookingsCount === 1 ? 'booking' : 'bookings'} · {c.ordersCount} {c.ordersCount === 1 ? 'order' : 'orders'}
+                  {plural(c.bookingsCount, 'booking')} · {plural(c.ordersCount, 'order')}
                 </Text>
               </Card>
             ))}

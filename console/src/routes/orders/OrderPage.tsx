@@ -2,21 +2,23 @@
 // and note; the changes its status allows for the member's role (mark paid, fulfilment, refund,
 // cancel), destructive ones behind a confirmation. A payment in manual review is flagged with its note.
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Checkbox, DataList, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Checkbox, DataList, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { orderActions, useCancelOrder, useFulfilment, useMarkPaid, useOrder, useRefund, type FulfilmentStatus, type Order } from '../../api/orders';
 import { canManage } from '../../api/session';
-import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
+import { PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatDateTime, formatMoney, statusLabel } from '../../lib/format';
+import { channelLabel, formatDateTime, formatMoney, formatPrice, statusLabel } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
+import { usePageTitle } from '../../lib/use-page-title';
 import { MARK_PAID_METHODS, OrderStatusBadge, orderStatusLabel, paymentMethodLabel, warningAlertStyles } from './status';
 
 export function Component() {
   const { orderId = '' } = useParams();
   const store = useCurrentStore();
   const order = useOrder(store.storeId, orderId);
+  usePageTitle(order.data ? `Order ${order.data.reference}` : 'Order');
 
   if (order.isPending) return <PageLoader />;
   if (order.isError) {
@@ -78,8 +80,8 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
   return (
     <Stack gap="md">
       <BackLink />
-      <PageHeader
-        title={`Order ${order.reference}`}
+      <OrderHeader
+        reference={order.reference}
         actions={
           hasActions && (
             <>
@@ -101,7 +103,7 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
         }
       >
         {order.customer.name} · {money(order.totalMinor)} · placed {formatDateTime(order.createdAt, store.timezone)}
-      </PageHeader>
+      </OrderHeader>
 
       <Group gap="sm">
         <OrderStatusBadge order={order} />
@@ -111,7 +113,7 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
       {inReview && (
         <Alert color="yellow" title="This payment needs a manual review" role="status" styles={warningAlertStyles}>
           <Stack gap={6}>
-            {order.note && <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{order.note}</Text>}
+            {order.note && <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>{order.note}</Text>}
             <Text size="sm">
               Money arrived for this order that the service could not match to it on its own (a different amount or currency, or a
               payment after the checkout had closed). Check the payment with your provider, then either mark the order paid to
@@ -131,7 +133,7 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder component="section" aria-labelledby="order-items" style={{ gridColumn: '1 / -1' }}>
           <Title order={2} size="h4" id="order-items" mb="sm">Items</Title>
-          <Table aria-labelledby="order-items" horizontalSpacing="xs">
+          <Table aria-labelledby="order-items" horizontalSpacing="xs" visibleFrom="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Item</Table.Th>
@@ -143,10 +145,10 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
             <Table.Tbody>
               {order.items.map((line) => (
                 <Table.Tr key={line.itemId}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.name}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'break-word' }}>{line.name}</Table.Td>
                   <Table.Td ta="right">{line.qty}</Table.Td>
-                  <Table.Td ta="right">{money(line.unitPriceMinor)}</Table.Td>
-                  <Table.Td ta="right">{money(line.lineTotalMinor)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatPrice(line.unitPriceMinor, currency)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{money(line.lineTotalMinor)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -156,6 +158,25 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
               <TotalRow label="Total" value={money(order.totalMinor)} strong />
             </Table.Tfoot>
           </Table>
+          {/* On a phone: one line per item, its name across the whole width, then quantity × price and the line's total. */}
+          <Box hiddenFrom="sm">
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items">
+              {order.items.map((line) => (
+                <Box component="li" key={line.itemId} py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>{line.name}</Text>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" c="dimmed">{line.qty} × {formatPrice(line.unitPriceMinor, currency)}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{money(line.lineTotalMinor)}</Text>
+                  </Group>
+                </Box>
+              ))}
+            </Stack>
+            <DataList labelWidth={170} mt="xs">
+              <Item label="Subtotal">{money(order.subtotalMinor)}</Item>
+              {order.feesMinor > 0 && <Item label="Fees paid by the customer">{money(order.feesMinor)}</Item>}
+              <Item label="Total"><Text span fw={700} size="sm">{money(order.totalMinor)}</Text></Item>
+            </DataList>
+          </Box>
         </Card>
 
         <Card withBorder component="section" aria-labelledby="order-payment">
@@ -192,14 +213,14 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
             <Item label="Paid">{order.paidAt ? formatDateTime(order.paidAt, store.timezone) : 'Not paid'}</Item>
             {order.status === 'pending_payment' && order.expiresAt && <Item label="Checkout closes">{formatDateTime(order.expiresAt, store.timezone)}</Item>}
             <Item label="Last change">{formatDateTime(order.updatedAt, store.timezone)}</Item>
-            <Item label="From">{order.sourceLabel ?? order.sourceChannel ?? 'Not given'}</Item>
-            {order.clientOrderId && <Item label="Website order id"><Text span size="sm" ff="monospace">{order.clientOrderId}</Text></Item>}
+            <Item label="Source">{channelLabel(order.sourceChannel)}</Item>
           </DataList>
+          <DeveloperDetails order={order} />
         </Card>
 
         <Card withBorder component="section" aria-labelledby="order-note">
           <Title order={2} size="h4" id="order-note" mb="sm">Note</Title>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{order.note || 'No note.'}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{order.note || 'No note.'}</Text>
           <Text size="xs" c="dimmed" mt="xs">Set when the order is marked paid or refunded, or by the service when a payment needs a look.</Text>
         </Card>
       </SimpleGrid>
@@ -229,11 +250,47 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
   );
 }
 
+/** The page's title: the reference never breaks inside (on a phone it moves under "Order" whole). */
+function OrderHeader({ reference, actions, children }: { reference: string; actions: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap={4} mb="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={1} size="h2">
+          Order <span style={{ whiteSpace: 'nowrap' }}>{reference}</span>
+        </Title>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+      <Text size="sm" c="dimmed">{children}</Text>
+    </Stack>
+  );
+}
+
+/** What the website sent for its own use (its label, its order id, the raw channel): folded away, for whoever looks into an order with its web developer. */
+function DeveloperDetails({ order }: { order: Order }) {
+  const fields = [
+    order.sourceLabel && { label: 'Website label', value: order.sourceLabel },
+    order.clientOrderId && { label: 'Website order id', value: order.clientOrderId },
+    order.sourceChannel && { label: 'Source channel', value: order.sourceChannel },
+    { label: 'Order id', value: order.orderId },
+  ].filter((f): f is { label: string; value: string } => !!f);
+  return (
+    <Box component="details" mt="sm">
+      <Text component="summary" size="sm" fw={600} style={{ cursor: 'pointer' }}>Details</Text>
+      <Text size="xs" c="dimmed" mt={4}>What the website sent with the order and the service’s own id: for your web developer.</Text>
+      <DataList labelWidth={130} mt={4}>
+        {fields.map((f) => (
+          <Item key={f.label} label={f.label}><Text span size="sm" ff="monospace">{f.value}</Text></Item>
+        ))}
+      </DataList>
+    </Box>
+  );
+}
+
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{children}</DataList.ItemValue>
+      <DataList.ItemValue style={{ overflowWrap: 'break-word', minWidth: 0 }}>{children}</DataList.ItemValue>
     </DataList.Item>
   );
 }

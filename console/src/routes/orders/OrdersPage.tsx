@@ -1,6 +1,6 @@
 // Orders: one tab per stage (awaiting payment, to fulfil, done, closed, all), newest first with
 // "Load more", and a lookup by reference. The tab lives in the address, so a reload keeps it.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -8,6 +8,7 @@ import { findOrder, ORDER_GROUPS, useOrderPages, type Order, type OrderGroup } f
 import { EmptyState, PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatusBadge, paymentMethodLabel } from './status';
 
 const EMPTY: Record<OrderGroup, [string, string]> = {
@@ -21,6 +22,12 @@ const EMPTY: Record<OrderGroup, [string, string]> = {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const group: OrderGroup = ORDER_GROUPS.find((g) => g.value === params.get('status'))?.value ?? 'awaiting';
+  const tabs = useRef<HTMLDivElement>(null);
+  usePageTitle('Orders');
+  // On a phone the tabs scroll sideways: the chosen one is brought into view (a reload on "Closed").
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [group]);
 
   return (
     <Stack gap="md">
@@ -31,9 +38,10 @@ export function Component() {
         keepMounted={false}
         onChange={(value) => setParams(value && value !== 'awaiting' ? { status: value } : {}, { replace: true })}
       >
-        <Tabs.List aria-label="Orders by stage">
+        {/* One line at any width: on a phone the tabs scroll sideways rather than wrap onto two lines. */}
+        <Tabs.List ref={tabs} aria-label="Orders by stage" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
           {ORDER_GROUPS.map((g) => (
-            <Tabs.Tab key={g.value} value={g.value}>{g.label}</Tabs.Tab>
+            <Tabs.Tab key={g.value} value={g.value} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>{g.label}</Tabs.Tab>
           ))}
         </Tabs.List>
         {ORDER_GROUPS.map((g) => (
@@ -152,7 +160,7 @@ function OrderList({ group, statuses }: { group: OrderGroup; statuses: string[] 
               </Stack>
               <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.totalMinor, o.currency || store.currency)}</Text>
             </Group>
-            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>{itemsSummary(o)}</Text>
+            <Text size="sm" mt={4} style={{ overflowWrap: 'break-word' }}>{itemsSummary(o)}</Text>
             <Group justify="space-between" mt={6} gap="xs">
               <OrderStatusBadge order={o} />
               <Text size="xs" c="dimmed">{formatDateTime(o.createdAt, store.timezone)}</Text>

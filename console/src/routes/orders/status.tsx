@@ -32,7 +32,7 @@ export function paymentMethodLabel(method: string | null | undefined): string {
 }
 
 /** Yellow alerts' own title colour is too light on their background (WCAG AA): titles in dark text. */
-export const warningAlertStyles = { title: { color: 'var(--mantine-color-dark-7)' } };
+export const warningAlertStyles = { title: { color: 'var(--console-text-on-tint)' } };
 
 /** The methods staff choose from when they mark an order paid. */
 export const MARK_PAID_METHODS = [
@@ -44,8 +44,8 @@ export const MARK_PAID_METHODS = [
 /** The status as a badge, plus a "Needs review" flag when a payment waits for a person; text in shade 9 keeps 4.5:1 contrast. */
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'paymentStatus'> }) {
   const { label, color } = STATUS[order.status] ?? { label: statusLabel(order.status), color: 'gray' };
-  // Orange shade 9 on its light background stays under 4.5:1, so those badges get dark text.
-  const text = color === 'orange' ? 'dark.7' : `${color}.9`;
+  // Orange shade 9 on its light background stays under 4.5:1, so those badges get dark text (light text in dark mode).
+  const text = color === 'orange' ? 'var(--console-text-on-tint)' : `var(--mantine-color-${color}-light-color)`;
   return (
     <Group gap={4} wrap="wrap">
       <Badge variant="light" color={color} c={text} style={{ flexShrink: 0 }}>{label}</Badge>

@@ -17,14 +17,24 @@ import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
 
+// What each role may do, as the API enforces it (requireMember in src/modules/*/routes.ts): say it exactly.
 const ROLES: { value: Role; label: string; description: string }[] = [
-  { value: 'owner', label: 'Owner', description: 'Everything, including adding and removing owners.' },
-  { value: 'admin', label: 'Admin', description: 'Everything but owners: settings, members and the developer area too.' },
-  { value: 'staff', label: 'Staff', description: 'Runs the day: bookings, orders, catalog and customers. No settings, members or developer area.' },
+  { value: 'owner', label: 'Owner', description: 'Everything, including members and ownership: only an owner can invite or remove another owner.' },
+  {
+    value: 'admin',
+    label: 'Admin',
+    description: 'Everything except changing owners: settings, the catalog and its prices, refunds, content, integration keys and webhooks, and members other than owners.',
+  },
+  {
+    value: 'staff',
+    label: 'Staff',
+    description:
+      'Sees and handles bookings (confirm, move, complete, cancel, mark no-show) and orders (mark paid, deliver, cancel); adds and edits customers; adjusts the stock count of products when goods arrive; writes blog posts. Cannot change prices, create or delete catalog items, refund orders, delete customers, or change content, settings, keys or members.',
+  },
 ];
 const roleLabel = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
-const warningTitle = { title: { color: 'var(--mantine-color-dark-7)' } };
-const badgeLabel = { label: { color: 'var(--mantine-color-dark-7)' } };
+const warningTitle = { title: { color: 'var(--console-text-on-tint)' } };
+const badgeLabel = { label: { color: 'var(--console-text-on-tint)' } };
 const rowStyle = { borderBottom: '1px solid var(--mantine-color-gray-3)' };
 
 /** A link to pass on by hand (mail is off on the server), for the invitation it opens. */

@@ -8,6 +8,7 @@ import { canManage } from '../../api/session';
 import { PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel, todayIn } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 import { BookingStatusBadge } from '../bookings/status';
 import { WelcomeHint } from './WelcomeHint';
 
@@ -17,6 +18,7 @@ export function Component() {
   const store = useCurrentStore();
   const today = todayIn(store.timezone);
   const overview = useOverview(store.storeId);
+  usePageTitle('Today');
 
   return (
     <Stack gap="md">
@@ -78,21 +80,26 @@ function Attention({ data }: { data: Overview }) {
   const store = useCurrentStore();
   const base = `/s/${store.storeId}`;
   const manage = canManage(store.role);
-  const items: { key: string; count: number; label: string; to: string }[] = [
-    { key: 'pending', count: data.attention.bookingsPendingApproval, label: 'bookings waiting for approval', to: `${base}/bookings?view=list&status=pending` },
+  // The words after the count, in the count's number ("1 booking waiting", "2 bookings waiting").
+  const items = [
+    { key: 'pending', count: data.attention.bookingsPendingApproval, one: 'booking waiting for approval', many: 'bookings waiting for approval', to: `${base}/bookings?view=list&status=pending` },
     ...(manage && data.attention.failedWebhookDeliveries !== undefined
-      ? [{ key: 'webhooks', count: data.attention.failedWebhookDeliveries, label: 'failed webhook deliveries', to: `${base}/developers/webhooks` }]
+      ? [{ key: 'webhooks', count: data.attention.failedWebhookDeliveries, one: 'failed webhook delivery', many: 'failed webhook deliveries', to: `${base}/developers/webhooks` }]
       : []),
-    ...(manage && data.attention.failedSyncRuns !== undefined ? [{ key: 'sync', count: data.attention.failedSyncRuns, label: 'failed catalog sync runs', to: `${base}/developers/sync` }] : []),
-  ].filter((i) => i.count > 0);
+    ...(manage && data.attention.failedSyncRuns !== undefined
+      ? [{ key: 'sync', count: data.attention.failedSyncRuns, one: 'failed catalog sync run', many: 'failed catalog sync runs', to: `${base}/developers/sync` }]
+      : []),
+  ]
+    .filter((i) => i.count > 0)
+    .map(({ one, many, ...i }) => ({ ...i, label: i.count === 1 ? one : many }));
   // Owners only (the server says so only to them): the server's own backup failed.
   const backup = data.attention.backupFailed ? data.attention.lastBackup : undefined;
   return (
     <Card withBorder component="section" aria-labelledby="needs-attention">
       <Title order={2} size="h4" id="needs-attention" mb="xs">Needs attention</Title>
       {backup && (
-        <Alert color="red" title="The last backup failed" mb="xs" styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Alert color="red" title="The last backup failed" mb="xs" styles={{ title: { color: 'var(--console-text-on-tint)' } }}>
+          <Text size="sm" style={{ overflowWrap: 'break-word' }}>
             The server tried to back up your store's data on {formatDateTime(backup.at, store.timezone)} and could not
             {backup.error ? `: ${backup.error}` : ''}. Until a backup succeeds, a lost disk loses your bookings and orders.
             Whoever runs the server can see why in its log, and run store-service backup to try again.
@@ -140,10 +147,11 @@ function BookingRows({ bookings, withDate, empty }: { bookings: OverviewBooking[
     <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {bookings.map((b) => (
         <li key={b.bookingId}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" style={{ minWidth: 0 }} truncate="end">
-              <Text span fw={700}>{withDate ? `${formatLocalDate(b.bookingDate)} ${b.bookingTime}` : b.bookingTime}</Text>{' '}
-              <Anchor component={Link} to={`/s/${store.storeId}/bookings/${b.bookingId}`} inherit>{b.customer.name}</Anchor>
+          {/* The row wraps between words rather than cutting a name short on a phone. */}
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
+              <Text span fw={700} style={{ whiteSpace: 'nowrap' }}>{withDate ? `${formatLocalDate(b.bookingDate)} ${b.bookingTime}` : b.bookingTime}</Text>{' '}
+              <Anchor component={Link} to={`/s/${store.storeId}/bookings/${b.bookingId}`} inherit underline="always">{b.customer.name}</Anchor>
               <Text span c="dimmed"> · {b.serviceName}</Text>
             </Text>
             <BookingStatusBadge booking={b} compact />
@@ -161,9 +169,9 @@ function OrderRows({ orders, empty }: { orders: OverviewOrder[]; empty: string }
     <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {orders.map((o) => (
         <li key={o.orderId}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" style={{ minWidth: 0 }} truncate="end">
-              <Anchor component={Link} to={`/s/${store.storeId}/orders/${o.orderId}`} inherit ff="monospace">{o.reference}</Anchor>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
+              <Anchor component={Link} to={`/s/${store.storeId}/orders/${o.orderId}`} inherit underline="always" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{o.reference}</Anchor>
               <Text span c="dimmed"> · {o.customerName ?? 'No name'} · {statusLabel(o.status)}</Text>
             </Text>
             <Text size="sm" fw={600} style={{ flexShrink: 0 }}>{formatMoney(o.totalMinor, store.currency)}</Text>
