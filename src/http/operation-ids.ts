@@ -53,6 +53,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/stores/{storeId}/items': 'createItem',
   'GET /api/stores/{storeId}/items/{itemId}': 'getItem',
   'PATCH /api/stores/{storeId}/items/{itemId}': 'updateItem',
+  'PATCH /api/stores/{storeId}/items/{itemId}/stock': 'adjustStock',
   'DELETE /api/stores/{storeId}/items/{itemId}': 'deleteItem',
   // content
   'GET /v1IntegrationPromo': 'getPromo',
@@ -96,6 +97,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /pay/{reference}/return': 'returnFromPayment',
   'POST /webhooks/paystack': 'receivePaystackWebhook',
   'GET /api/stores/{storeId}/orders': 'listOrders',
+  'POST /api/stores/{storeId}/orders': 'createCounterSale',
   'GET /api/stores/{storeId}/orders/{orderId}': 'getOrder',
   'POST /api/stores/{storeId}/orders/{orderId}/mark-paid': 'markOrderPaid',
   'POST /api/stores/{storeId}/orders/{orderId}/refund': 'refundOrder',

@@ -579,6 +579,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stores/{storeId}/items/{itemId}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Adjust a product's stock: {add} received (negative: removed) or {stockCount}; every member, staff included
+         * @description Staff may count stock (goods arrive while the owner is out) but not change prices, create or delete items. 422 not-stocked for services and courses; 409 conflict when an add would go below zero or the product does not track stock.
+         */
+        patch: operations["adjustStock"];
+        trace?: never;
+    };
     "/api/stores/{storeId}/members": {
         parameters: {
             query?: never;
@@ -658,7 +678,8 @@ export interface paths {
         /** Orders, newest first, optionally by status and customer */
         get: operations["listOrders"];
         put?: never;
-        post?: never;
+        /** A sale at the counter: products at catalog prices, stock taken at once (409 out-of-stock), paid now or to collect; sourceChannel counter */
+        post: operations["createCounterSale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5006,6 +5027,55 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    adjustStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        /** @description exactly one of add or stockCount */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description received (positive) or removed (negative) */
+                    add: number;
+                } | {
+                    /** @description the count on the shelf */
+                    stockCount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["Item"];
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     listMembers: {
         parameters: {
             query?: never;
@@ -5298,6 +5368,66 @@ export interface operations {
                         ok: boolean;
                         /** @description newest first */
                         orders: components["schemas"]["Order"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createCounterSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description {customerId}, or {name, phone?, email?}: found by phone (any format of the store's country) or email, else added */
+                    customer?: {
+                        /** @description an existing customer (cus_…) */
+                        customerId?: string;
+                        email?: string | null;
+                        name?: string;
+                        phone?: string | null;
+                    };
+                    items: {
+                        /** @description a product of the store (published or not) */
+                        itemId: string;
+                        qty: number;
+                    }[];
+                    note?: string | null;
+                    /** @description true: paid now (the order is paid); false: to collect (marked paid later) */
+                    paid: boolean;
+                    /** @description how the customer pays (momo: mobile money) */
+                    paymentMethod: "cash" | "momo" | "card" | "other";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
                     };
                 };
             };

@@ -11,6 +11,7 @@ import { bookingSnapshot } from '../messages/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import type { Role } from '../stores/service.ts';
+import { frontDeskCustomerErrors, type FrontDeskCustomer } from '../customers/customer-input.ts';
 import { base62Secret, crockfordCode, newId } from '../../shared/ids.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
 import { StoreCache } from '../../shared/store-cache.ts';
@@ -42,8 +43,6 @@ const MANAGE_TOKEN = /^[0-9A-Za-z]{24}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** What staff may type as a phone number. */
-const PHONE_TEXT = /^[+0-9 ()./-]+$/;
 
 export interface CreateBookingInput {
   serviceId: string;
@@ -516,18 +515,11 @@ export function createBookingsService(ctx: AppContext) {
     async createStaffBooking(storeId: string, input: StaffBookingInput, by: { role: Role | null; actor: string }): Promise<StaffBooking> {
       const store = await ctx.services.stores.getStore(storeId);
       const details: ErrorDetail[] = [];
-      const c = input.customer as { customerId?: string; name?: string; phone?: string | null; email?: string | null };
+      const c = input.customer as FrontDeskCustomer;
+      details.push(...frontDeskCustomerErrors(c, 'customer', true));
       const name = c.name?.trim() ?? '';
-      if (c.customerId !== undefined && (c.name !== undefined || c.phone !== undefined || c.email !== undefined)) {
-        details.push({ field: 'customer', message: 'send customerId, or name with phone and/or email, not both' });
-      } else if (c.customerId === undefined && !name) details.push({ field: 'customer.name', message: 'required without customerId' });
       const phone = c.phone?.trim() || null;
-      if (phone) {
-        const digitCount = digits(phone).length;
-        if (digitCount < 9 || digitCount > 15 || !PHONE_TEXT.test(phone)) details.push({ field: 'customer.phone', message: 'must be a phone number of 9 to 15 digits (spaces, +, -, ( ) allowed)' });
-      }
       const email = c.email?.trim().toLowerCase() || null;
-      if (email && !EMAIL.test(email)) details.push({ field: 'customer.email', message: 'must be an email address' });
       if (!isRealDate(input.date)) details.push({ field: 'date', message: 'must be a date YYYY-MM-DD' });
       const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: store.timezone });
       if (isRealDate(input.date) && !start.isValid) details.push({ field: 'time', message: 'not a time of that day in the store\'s time zone' });

@@ -147,3 +147,26 @@ export async function deleteItemsByIds(db: Db, storeId: string, ids: string[]): 
     await db.deleteFrom('items').where('store_id', '=', storeId).where('id', 'in', ids.slice(i, i + BULK_CHUNK)).execute();
   }
 }
+
+/**
+ * Stock received (`add` > 0) or removed (< 0) at the counter, in SQL so concurrent sales and
+ * adjustments never lose one: only where stock is tracked and would not go below zero. Returns the
+ * rows changed (0 or 1).
+ */
+export async function addStock(db: Db, storeId: string, itemId: string, add: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('items')
+    .set((eb) => ({ stock_count: eb('stock_count', '+', add), updated_at: now }))
+    .where('store_id', '=', storeId)
+    .where('id', '=', itemId)
+    .where('stock_count', 'is not', null)
+    .where((eb) => eb(eb('stock_count', '+', add), '>=', 0))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Sets a product's stock count (tracking it from now on). Returns the rows changed (0 or 1). */
+export async function setStock(db: Db, storeId: string, itemId: string, stockCount: number, now: string): Promise<number> {
+  const result = await db.updateTable('items').set({ stock_count: stockCount, updated_at: now }).where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -2,14 +2,14 @@ import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { authStoreId, requireMember } from '../../http/auth.ts';
+import { actorOf, authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { Nullable, responses } from '../../http/schemas.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { parseTimestamp } from '../../shared/time.ts';
 import type { CachedResponse } from './cache.ts';
 import { sendCached, serveHit } from './replies.ts';
-import { CatalogResponse, CreateItemBody, ItemSchema, LegacyCatalogResponse, PublicCatalogResponse, UpdateItemBody } from './schemas.ts';
+import { CatalogResponse, CreateItemBody, ItemSchema, LegacyCatalogResponse, PublicCatalogResponse, StockAdjustBody, UpdateItemBody } from './schemas.ts';
 
 const CATALOG_CACHE_CONTROL = 'private, max-age=60';
 
@@ -128,6 +128,24 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     ok: true,
     item: await catalog.updateItem(authStoreId(request), (request.params as { itemId: string }).itemId, request.body as Record<string, unknown>),
   }));
+
+  app.patch('/api/stores/:storeId/items/:itemId/stock', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: catalog'],
+      summary: 'Adjust a product\'s stock: {add} received (negative: removed) or {stockCount}; every member, staff included',
+      description: 'Staff may count stock (goods arrive while the owner is out) but not change prices, create or delete items. 422 not-stocked for services and courses; 409 conflict when an add would go below zero or the product does not track stock.',
+      security: staffSecurity,
+      params: ItemParams,
+      body: StockAdjustBody,
+      response: responses({ 200: Type.Object({ ok: Type.Boolean(), item: ItemSchema }) }),
+    },
+  }, async (request) => {
+    const { itemId } = request.params as { itemId: string };
+    const item = await catalog.adjustStock(authStoreId(request), itemId, request.body as { add?: number; stockCount?: number });
+    request.log.info({ itemId, change: request.body, actor: actorOf(request) }, 'stock adjusted');
+    return { ok: true, item };
+  });
 
   app.delete('/api/stores/:storeId/items/:itemId', {
     preValidation: requireMember(ctx, ['owner', 'admin']),

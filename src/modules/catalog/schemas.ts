@@ -140,3 +140,11 @@ export const CreateItemBody = withFieldChecks(
   itemInputErrors,
 );
 export const UpdateItemBody = withFieldChecks(Type.Partial(Type.Object(ItemFields), { minProperties: 1, additionalProperties: false }), itemInputErrors, { partial: true });
+
+export const StockAdjustBody = Type.Union(
+  [
+    Type.Object({ add: Type.Integer({ minimum: -ITEM_LIMITS.stockCount, maximum: ITEM_LIMITS.stockCount, not: { const: 0 }, description: 'received (positive) or removed (negative)' }) }, { additionalProperties: false }),
+    Type.Object({ stockCount: Type.Integer({ minimum: 0, maximum: ITEM_LIMITS.stockCount, description: 'the count on the shelf' }) }, { additionalProperties: false }),
+  ],
+  { description: 'exactly one of add or stockCount' },
+);

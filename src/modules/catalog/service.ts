@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, isUniqueViolation } from '../../db/sql.ts';
-import { conflict, notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
+import { conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
 import { nowIso } from '../../shared/time.ts';
@@ -339,6 +339,26 @@ export function createCatalogService(ctx: AppContext) {
       await repo.updateItem(db, storeId, itemId, row);
       await service.invalidate(storeId);
       return service.getItem(storeId, itemId);
+    },
+
+    /**
+     * Stock counted at the shop: `add` received (or, negative, removed) or a new `stockCount`. Every
+     * member may do it (goods arrive while the owner is out); prices stay with owners and admins.
+     * 422 not-stocked for services and courses; 409 conflict for an `add` on a product whose stock is
+     * not tracked, or one that would go below zero.
+     */
+    async adjustStock(storeId: string, itemId: string, change: { add?: number; stockCount?: number }): Promise<Item> {
+      const current = await service.getItem(storeId, itemId);
+      if (current.itemType !== 'product') throw unprocessable('not-stocked', 'Only products have stock.', [{ field: 'itemId', message: `is a ${current.itemType}` }]);
+      const now = nowIso();
+      if (change.stockCount !== undefined) await repo.setStock(db, storeId, current.id, change.stockCount, now);
+      else if ((await repo.addStock(db, storeId, current.id, change.add ?? 0, now)) === 0) {
+        const latest = await service.getItem(storeId, itemId);
+        if (latest.stockCount === null) throw conflict('conflict', 'This product does not track stock; set a count first.', [{ field: 'add', message: 'stock is not tracked: send stockCount' }]);
+        throw conflict('conflict', `Only ${latest.stockCount} in stock; cannot remove ${-(change.add ?? 0)}.`, [{ field: 'add', message: `at least ${-latest.stockCount}` }]);
+      }
+      await service.invalidate(storeId);
+      return service.getItem(storeId, current.id);
     },
 
     async deleteItem(storeId: string, itemId: string): Promise<void> {

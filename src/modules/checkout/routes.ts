@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
-import { authStoreId, requireMember } from '../../http/auth.ts';
+import { actorOf, authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { sendError, toAppError } from '../../http/errors.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
@@ -17,6 +17,7 @@ import { payPageCsp, renderMessagePage, renderPayPage, withReference } from './p
 import {
   CheckoutBody,
   CheckoutResponse,
+  CounterSaleBody,
   FulfilmentBody,
   HtmlPage,
   MarkPaidBody,
@@ -31,7 +32,8 @@ import {
   PreviewResponse,
   RefundBody,
 } from './schemas.ts';
-import type { FulfilmentStatus } from './service.ts';
+import type { CounterSaleInput, FulfilmentStatus } from './service.ts';
+import { frontDeskCustomerErrors } from '../customers/customer-input.ts';
 import type { OrderRow } from './tables.ts';
 
 const errorRef = Type.Ref('ErrorBody');
@@ -293,6 +295,25 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     const page = await checkout.listOrders(authStoreId(request), { limit, cursor, statuses, customerId });
     reply.header('cache-control', 'no-store');
     return { ok: true, count: page.orders.length, ...page };
+  });
+
+  app.post('/api/stores/:storeId/orders', {
+    preValidation: requireMember(ctx),
+    schema: {
+      tags: ['staff: orders'],
+      summary: 'A sale at the counter: products at catalog prices, stock taken at once (409 out-of-stock), paid now or to collect; sourceChannel counter',
+      security,
+      params: StoreParams,
+      body: CounterSaleBody,
+      response: responses({ 201: OrderResponse }),
+    },
+  }, async (request, reply) => {
+    const body = request.body as CounterSaleInput;
+    const problems = body.customer ? frontDeskCustomerErrors(body.customer, 'customer', false) : [];
+    if (problems.length) throw validationFailed(problems);
+    const order = await checkout.counterSale(authStoreId(request), body);
+    request.log.info({ orderId: order.orderId, paid: body.paid, actor: actorOf(request) }, 'counter sale');
+    return reply.code(201).send({ ok: true, order });
   });
 
   app.get('/api/stores/:storeId/orders/:orderId', {

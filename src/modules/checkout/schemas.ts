@@ -213,3 +213,27 @@ export const PayFormBody = Type.Object({
 });
 
 export const HtmlPage = Type.String({ description: 'text/html page' });
+
+export const CounterSaleBody = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 200, description: 'a product of the store (published or not)' }), qty: Type.Integer({ minimum: 1, maximum: 10_000 }) }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 100 },
+    ),
+    customer: Type.Optional(
+      Type.Object(
+        {
+          customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'an existing customer (cus_…)' })),
+          name: Type.Optional(Type.String({ maxLength: 200 })),
+          phone: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+          email: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
+        },
+        { additionalProperties: false, description: "{customerId}, or {name, phone?, email?}: found by phone (any format of the store's country) or email, else added" },
+      ),
+    ),
+    paymentMethod: Type.Union(['cash', 'momo', 'card', 'other'].map((m) => Type.Literal(m)), { description: 'how the customer pays (momo: mobile money)' }),
+    paid: Type.Boolean({ description: 'true: paid now (the order is paid); false: to collect (marked paid later)' }),
+    note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);

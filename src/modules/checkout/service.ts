@@ -34,6 +34,15 @@ const PAID = ['paid', 'pending_delivery', 'confirmed'];
 
 export type FulfilmentStatus = 'pending_delivery' | 'confirmed';
 
+/** A counter sale (POST /api/stores/{storeId}/orders), as its schema admits it. */
+export interface CounterSaleInput {
+  items: { itemId: string; qty: number }[];
+  customer?: { customerId: string } | { name: string; phone?: string | null; email?: string | null };
+  paymentMethod: 'cash' | 'momo' | 'card' | 'other';
+  paid: boolean;
+  note?: string | null;
+}
+
 function money(minor: number, currency: string) {
   return toMajor(minor, currency);
 }
@@ -557,6 +566,110 @@ export function createCheckoutService(ctx: AppContext) {
       if (!row) throw notFound('order-not-found', `No order ${idOrReference} in this store.`);
       const { lines } = await withLines(row);
       return toOrder(row, lines);
+    },
+
+    /**
+     * POST /api/stores/{storeId}/orders: a sale at the counter. Products of the store (published or not)
+     * at their catalog prices, no platform fee; stock taken in the sale's transaction (409
+     * out-of-stock naming each short item). Paid now: the order is paid (the customer gets a receipt
+     * when an email is known); else it waits for the money (cash to collect, or a manual payment) and
+     * is marked paid later like any manual order. Source channel `counter`.
+     */
+    async counterSale(storeId: string, input: CounterSaleInput): Promise<Order> {
+      const store = await ctx.services.stores.getStore(storeId);
+      const qtyOf = new Map<string, number>();
+      for (const line of input.items) qtyOf.set(line.itemId, (qtyOf.get(line.itemId) ?? 0) + line.qty);
+      const items = await ctx.services.catalog.findItems(storeId, [...qtyOf.keys()]);
+      const missing: ErrorDetail[] = [];
+      const notForSale: ErrorDetail[] = [];
+      const priced: (PricedLine & { stockCount: number | null })[] = [];
+      for (const [itemId, qty] of qtyOf) {
+        const item = items.get(itemId);
+        if (!item) missing.push({ field: itemId, message: 'no such item in this store' });
+        else if (item.itemType !== 'product') notForSale.push({ field: itemId, message: `a ${item.itemType} is booked, not sold at the counter` });
+        else priced.push({ itemId: item.id, name: item.name, qty, unitPriceMinor: item.priceMinor, stockCount: item.stockCount });
+      }
+      if (missing.length) throw unprocessable('item-not-found', 'Some items are not in this store’s catalog.', missing);
+      if (notForSale.length) throw unprocessable('not-purchasable', 'Services and courses are booked, not sold.', notForSale);
+      refuseShortStock(priced);
+      const subtotalMinor = priced.reduce((sum, l) => sum + l.qty * l.unitPriceMinor, 0);
+      if (subtotalMinor > MAX_ORDER_TOTAL_MINOR) throw validationFailed([{ field: 'items', message: `the sale exceeds ${MAX_ORDER_TOTAL_MINOR} minor units; split it` }]);
+
+      const c = input.customer as { customerId?: string; name?: string; phone?: string | null; email?: string | null } | undefined;
+      const existing = c?.customerId !== undefined ? await ctx.services.customers.getCustomer(storeId, c.customerId) : null;
+      const contact = existing
+        ? { name: existing.name, email: existing.email, phone: existing.phone }
+        : { name: c?.name?.trim() ?? '', email: c?.email?.trim().toLowerCase() || null, phone: c?.phone?.trim() || null };
+      const now = nowIso();
+      const row: OrderRow = {
+        id: newId('ord'),
+        store_id: storeId,
+        reference: `ORD-${crockfordCode(12)}`,
+        client_order_id: null,
+        client_order_key: null,
+        status: input.paid ? 'paid' : input.paymentMethod === 'cash' ? 'pending_cash_collection' : 'pending_manual',
+        payment_status: input.paid ? 'paid' : 'payment_pending',
+        payment_method: input.paymentMethod,
+        provider: 'manual',
+        payment_reference: null,
+        checkout_url: null,
+        pay_token: randomToken(24),
+        currency: store.currency,
+        subtotal_minor: subtotalMinor,
+        fees_minor: 0,
+        total_minor: subtotalMinor,
+        store_minor: subtotalMinor,
+        platform_minor: 0,
+        fee_bearer: 'store',
+        amount_paid_minor: input.paid ? subtotalMinor : 0,
+        customer_id: null,
+        customer: JSON.stringify(contact),
+        delivery: null,
+        return_url: '',
+        cancel_url: '',
+        source_channel: 'counter',
+        source_label: null,
+        sync_status: 'synced',
+        stock_held: 1,
+        note: input.note?.trim() || null,
+        expires_at: null,
+        paid_at: input.paid ? now : null,
+        created_at: now,
+        updated_at: now,
+      };
+      const lineRows: OrderLineRow[] = priced.map((l, i) => ({
+        order_id: row.id,
+        line_no: i + 1,
+        store_id: storeId,
+        item_id: l.itemId,
+        name: l.name,
+        qty: l.qty,
+        unit_price_minor: l.unitPriceMinor,
+        line_total_minor: l.qty * l.unitPriceMinor,
+      }));
+      let told = false;
+      let tookStock = false;
+      await db.transaction().execute(async (trx) => {
+        if (existing) {
+          row.customer_id = existing.id;
+          await ctx.services.customers.countOrder(trx, storeId, existing.id);
+        } else if (contact.email || contact.phone) {
+          row.customer_id = await ctx.services.customers.upsertFromContact(trx, storeId, store.country, contact, { orders: 1 });
+        }
+        const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
+        await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, lineRows, event.row));
+        if (input.paid) {
+          if (row.customer_id) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, subtotalMinor);
+          await emitOrder(trx, 'order.paid', row);
+          // A receipt for the customer when an email is known; the store made the sale, no alert.
+          told = await tellOfOrder(trx, row, lineRows, 'order.paid', null);
+        }
+        const known = new Map(priced.map((l) => [l.itemId, l.stockCount]));
+        tookStock = await ctx.services.catalog.reserveStock(trx, storeId, lockOrder(priced.map((l) => ({ itemId: l.itemId, qty: l.qty }))), known);
+      });
+      if (tookStock) ctx.services.catalog.stockTaken(storeId);
+      if (told) ctx.services.messages.committed();
+      return service.getOrder(storeId, row.id);
     },
 
     /** Staff settle a cash, manual or mobile-money order (or one in manual review) as paid. */

@@ -105,3 +105,33 @@ export function parseCustomerInput(raw: unknown): { value: CustomerInput; errors
 
   return errors.length ? { value: null, errors } : { value: { name, email, phone, notes, tags }, errors: [] };
 }
+
+/** A customer as the front desk names one: an existing customer, or a name with a phone and/or email. */
+export type FrontDeskCustomer = { customerId?: string; name?: string; phone?: string | null; email?: string | null };
+
+const PHONE_TEXT = /^[+0-9 ()./-]+$/;
+
+/**
+ * Checks a front-desk customer (`field` names it in the details): {customerId} or {name, phone?,
+ * email?}, not both; a phone of 9–15 digits written with digits, spaces, + - ( ) . / only; an email.
+ * `nameRequired`: without customerId the name must be given (bookings; a sale may have no customer).
+ */
+export function frontDeskCustomerErrors(c: FrontDeskCustomer, field: string, nameRequired: boolean): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const name = c.name?.trim() ?? '';
+  if (c.customerId !== undefined && (c.name !== undefined || c.phone !== undefined || c.email !== undefined)) {
+    details.push({ field, message: 'send customerId, or name with phone and/or email, not both' });
+  } else if (c.customerId === undefined && !name && (nameRequired || c.phone || c.email)) {
+    details.push({ field: `${field}.name`, message: 'required without customerId' });
+  }
+  const phone = c.phone?.trim();
+  if (phone) {
+    const digits = phone.replace(/\D/g, '').length;
+    if (digits < CUSTOMER_LIMITS.phoneDigitsMin || digits > CUSTOMER_LIMITS.phoneDigitsMax || !PHONE_TEXT.test(phone)) {
+      details.push({ field: `${field}.phone`, message: `must be a phone number of ${CUSTOMER_LIMITS.phoneDigitsMin} to ${CUSTOMER_LIMITS.phoneDigitsMax} digits (spaces, +, -, ( ) allowed)` });
+    }
+  }
+  const email = c.email?.trim();
+  if (email && (!EMAIL.test(email.toLowerCase()) || email.length > CUSTOMER_LIMITS.email)) details.push({ field: `${field}.email`, message: 'must be an email address' });
+  return details;
+}

@@ -181,11 +181,16 @@ export async function upsertContactInOne<T = null>(db: Db, upsert: ContactUpsert
   return { id: first?.id ?? undefined, alongside: (first?.alongside ?? null) as T | null };
 }
 
-/** Adds to a customer's booking and no-show counts, in SQL (concurrent writers never lose one). */
-export const addCounts = (db: Db, storeId: string, id: string, add: { bookings: number; noShows: number }, now: string) =>
+/** Adds to a customer's booking, order and no-show counts, in SQL (concurrent writers never lose one). */
+export const addCounts = (db: Db, storeId: string, id: string, add: { bookings: number; orders: number; noShows: number }, now: string) =>
   db
     .updateTable('customers')
-    .set((eb) => ({ bookings_count: eb('bookings_count', '+', add.bookings), no_show_count: eb('no_show_count', '+', add.noShows), updated_at: now }))
+    .set((eb) => ({
+      bookings_count: eb('bookings_count', '+', add.bookings),
+      orders_count: eb('orders_count', '+', add.orders),
+      no_show_count: eb('no_show_count', '+', add.noShows),
+      updated_at: now,
+    }))
     .where('store_id', '=', storeId)
     .where('id', '=', id)
     .execute();

@@ -215,12 +215,17 @@ export function createCustomersService(ctx: AppContext) {
 
     /** One more booking of an existing customer (a booking staff made for them). */
     async countBooking(executor: Executor<Database>, storeId: string, customerId: string) {
-      await repo.addCounts(executor, storeId, customerId, { bookings: 1, noShows: 0 }, nowIso());
+      await repo.addCounts(executor, storeId, customerId, { bookings: 1, orders: 0, noShows: 0 }, nowIso());
+    },
+
+    /** One more order of an existing customer (a counter sale). */
+    async countOrder(executor: Executor<Database>, storeId: string, customerId: string) {
+      await repo.addCounts(executor, storeId, customerId, { bookings: 0, orders: 1, noShows: 0 }, nowIso());
     },
 
     /** One more no-show of the customer. */
     async countNoShow(executor: Executor<Database>, storeId: string, customerId: string) {
-      await repo.addCounts(executor, storeId, customerId, { bookings: 0, noShows: 1 }, nowIso());
+      await repo.addCounts(executor, storeId, customerId, { bookings: 0, orders: 0, noShows: 1 }, nowIso());
     },
 
     /** Adds a paid amount (or subtracts a refund) to the customer's total. */
