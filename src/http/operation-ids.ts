@@ -107,6 +107,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /integrationTopSelling': 'getTopSelling',
   'GET /api/stores/{storeId}/reports/sales': 'getSalesReport',
   'GET /api/stores/{storeId}/reports/bookings': 'getBookingsReport',
+  'GET /api/stores/{storeId}/reports/summary': 'getReportSummary',
   'GET /api/stores/{storeId}/overview': 'getOverview',
   // blog
   'GET /api/stores/{storeId}/blog/posts': 'listPosts',

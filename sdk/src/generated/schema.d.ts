@@ -831,8 +831,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Paid orders and revenue per day (store time zone), every day of the range */
+        /** Paid orders and revenue per day (store time zone), every day of the range, and grouped by day, week or month */
         get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an owner reads of a period: revenue, best sellers, bookings by status and no-show rate, busiest days and hours, returning customers (owners and admins) */
+        get: operations["getReportSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6079,6 +6096,8 @@ export interface operations {
             query: {
                 /** @description first day (YYYY-MM-DD, store time zone) */
                 from: string;
+                /** @description how `periods` groups the days (default day; weeks start on Monday) */
+                period?: "day" | "week" | "month";
                 /** @description last day, inclusive; at most 366 days after from */
                 to: string;
             };
@@ -6108,6 +6127,17 @@ export interface operations {
                         }[];
                         from: string;
                         ok: boolean;
+                        period: "day" | "week" | "month";
+                        /** @description the days grouped by `period`; the first and last are cut to the range */
+                        periods: {
+                            from: string;
+                            /** @description the day, the week's Monday, or YYYY-MM */
+                            label: string;
+                            ordersCount: number;
+                            revenue: number;
+                            revenueMinor: number;
+                            to: string;
+                        }[];
                         storeId: string;
                         timezone: string;
                         to: string;
@@ -6116,6 +6146,112 @@ export interface operations {
                             revenue: number;
                             revenueMinor: number;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getReportSummary: {
+        parameters: {
+            query: {
+                /** @description first day (YYYY-MM-DD, store time zone) */
+                from: string;
+                /** @description last day, inclusive; at most 366 days after from */
+                to: string;
+            };
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bookings: {
+                            /** @description completed or marked attended */
+                            attended: number;
+                            /** @description every status, zeros included */
+                            byStatus: {
+                                count: number;
+                                status: string;
+                            }[];
+                            noShowRate: number | null;
+                            noShows: number;
+                            /** @description bookings with bookingDate in the period */
+                            total: number;
+                        };
+                        busiest: {
+                            /** @description bookings by starting hour, store time */
+                            hours: {
+                                count: number;
+                                hour: number;
+                            }[];
+                            weekdays: {
+                                count: number;
+                                /** @description mon … sun */
+                                day: string;
+                            }[];
+                        };
+                        currency: string;
+                        customers: {
+                            new: number;
+                            /** @description of those, customers before the period began */
+                            returning: number;
+                            /** @description customers who booked or paid in the period */
+                            total: number;
+                        };
+                        from: string;
+                        ok: boolean;
+                        /** @description products sold in orders paid in the period, best revenue first (at most 20) */
+                        products: {
+                            itemId: string;
+                            name: string;
+                            ordersCount: number;
+                            quantity: number;
+                            /** @description major currency units */
+                            revenue: number;
+                            revenueMinor: number;
+                        }[];
+                        revenue: {
+                            /** @description orders paid in the period */
+                            ordersCount: number;
+                            /** @description major currency units */
+                            revenue: number;
+                            revenueMinor: number;
+                        };
+                        /** @description services by bookings (at most 20); revenue: each booking's recorded payment amount, else the service's current price */
+                        services: {
+                            attendedCount: number;
+                            /** @description bookings in the period, cancelled ones left out */
+                            bookingsCount: number;
+                            name: string;
+                            /** @description major currency units */
+                            revenue: number;
+                            revenueMinor: number;
+                            serviceId: string;
+                        }[];
+                        storeId: string;
+                        timezone: string;
+                        to: string;
                     };
                 };
             };

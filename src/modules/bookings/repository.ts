@@ -281,6 +281,16 @@ export function countByStatus(db: Db, storeId: string, fromDate?: string, toDate
   return q.groupBy('status').execute();
 }
 
+/** What reports read of the bookings with bookingDate in [fromDate, toDate] (store dates). */
+export const bookingsForReport = (db: Db, storeId: string, fromDate: string, toDate: string) =>
+  db
+    .selectFrom('bookings')
+    .select(['service_id', 'service_name', 'status', 'attendance', 'booking_date', 'booking_time', 'customer_id', 'quantity', 'payment_amount_minor'])
+    .where('store_id', '=', storeId)
+    .where('booking_date', '>=', fromDate)
+    .where('booking_date', '<=', toDate)
+    .execute();
+
 /** Bookings that may be owed a reminder: confirmed (or moved), with an email, starting in (from, until]. */
 export const confirmedStartingBetween = (db: Db, from: string, until: string) =>
   db

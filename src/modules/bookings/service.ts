@@ -694,6 +694,21 @@ export function createBookingsService(ctx: AppContext) {
       return staffRecord(updated, store);
     },
 
+    /** For reports: the bookings with bookingDate in [fromDate, toDate] (store dates), the fields reports count. */
+    async forReport(storeId: string, fromDate: string, toDate: string) {
+      return (await repo.bookingsForReport(db, storeId, fromDate, toDate)).map((r) => ({
+        serviceId: r.service_id,
+        serviceName: r.service_name,
+        status: r.status,
+        attendance: r.attendance ?? null,
+        date: r.booking_date,
+        time: r.booking_time,
+        customerId: r.customer_id,
+        quantity: Number(r.quantity),
+        paymentAmountMinor: r.payment_amount_minor === null ? null : Number(r.payment_amount_minor),
+      }));
+    },
+
     /** For reports: how many bookings are in each status (every status listed, zeros included). */
     async countByStatus(storeId: string, range: { from?: string; to?: string } = {}): Promise<{ status: BookingRow['status']; count: number }[]> {
       const rows = await repo.countByStatus(db, storeId, range.from, range.to);

@@ -237,10 +237,30 @@ export function topSelling(db: Db, storeId: string, since: string, limit: number
     .execute();
 }
 
+/** Products sold in orders paid in [from, to): quantity, revenue and orders per item, best revenue first. */
+export function productSalesBetween(db: Db, storeId: string, from: string, to: string, limit: number) {
+  const paid = db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('payment_status', '=', sql.lit('paid')).where('paid_at', '>=', from).where('paid_at', '<', to);
+  const lines = db.selectFrom('order_lines as l');
+  return (isPostgres(db) ? lines.where('l.order_id', '=', sql<string>`any(array(${paid}))`) : lines.where('l.order_id', 'in', paid))
+    .groupBy('l.item_id')
+    .select((eb) => [
+      'l.item_id as itemId',
+      eb.fn.max('l.name').as('name'),
+      eb.fn.sum<number | string>('l.qty').as('quantity'),
+      eb.fn.sum<number | string>('l.line_total_minor').as('revenueMinor'),
+      eb.fn.count<number | string>('l.order_id').distinct().as('ordersCount'),
+    ])
+    .orderBy('revenueMinor', 'desc')
+    .orderBy('quantity', 'desc')
+    .orderBy('l.item_id')
+    .limit(limit)
+    .execute();
+}
+
 export const paidOrdersBetween = (db: Db, storeId: string, from: string, to: string) =>
   db
     .selectFrom('orders')
-    .select(['paid_at', 'amount_paid_minor'])
+    .select(['paid_at', 'amount_paid_minor', 'customer_id'])
     .where('store_id', '=', storeId)
     .where('payment_status', '=', sql.lit('paid'))
     .where('paid_at', '>=', from)

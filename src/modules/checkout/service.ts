@@ -776,9 +776,15 @@ export function createCheckoutService(ctx: AppContext) {
       return rows.map((r) => ({ itemId: r.itemId, name: String(r.name ?? ''), quantity: Number(r.quantity), revenueMinor: Number(r.revenueMinor), ordersCount: Number(r.ordersCount) }));
     },
 
-    /** Paid orders with paid_at in [from, to): their payment time and amount. */
+    /** Paid orders with paid_at in [from, to): their payment time, amount and customer. */
     async paidOrdersBetween(storeId: string, from: string, to: string) {
-      return (await repo.paidOrdersBetween(db, storeId, from, to)).map((r) => ({ paidAt: r.paid_at as string, amountMinor: Number(r.amount_paid_minor) }));
+      return (await repo.paidOrdersBetween(db, storeId, from, to)).map((r) => ({ paidAt: r.paid_at as string, amountMinor: Number(r.amount_paid_minor), customerId: r.customer_id }));
+    },
+
+    /** Products sold in orders paid in [from, to), best revenue first (at most `limit`). */
+    async productSalesBetween(storeId: string, from: string, to: string, limit: number) {
+      const rows = await repo.productSalesBetween(db, storeId, from, to, limit);
+      return rows.map((r) => ({ itemId: r.itemId, name: String(r.name ?? ''), quantity: Number(r.quantity), revenueMinor: Number(r.revenueMinor), ordersCount: Number(r.ordersCount) }));
     },
   };
   return service;

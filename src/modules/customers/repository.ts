@@ -238,3 +238,9 @@ export function listCustomers(db: Db, storeId: string, options: { limit: number;
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
 }
+
+/** Of `ids`, the store's customers created before `before` (reports: returning customers). */
+export const createdBefore = (db: Db, storeId: string, ids: string[], before: string) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('customers').select('id').where('store_id', '=', storeId).where('id', 'in', ids).where('created_at', '<', before).execute();

@@ -228,6 +228,13 @@ export function createCustomersService(ctx: AppContext) {
       await repo.addCounts(executor, storeId, customerId, { bookings: 0, orders: 0, noShows: 1 }, nowIso());
     },
 
+    /** How many of `ids` (customers of the store) were customers before `before` (an ISO instant). */
+    async countCreatedBefore(storeId: string, ids: string[], before: string): Promise<number> {
+      let n = 0;
+      for (let i = 0; i < ids.length; i += 500) n += (await repo.createdBefore(db, storeId, ids.slice(i, i + 500), before)).length;
+      return n;
+    },
+
     /** Adds a paid amount (or subtracts a refund) to the customer's total. */
     async addSpent(executor: Executor<Database>, storeId: string, customerId: string, amountMinor: number) {
       await repo.addSpent(executor, storeId, customerId, amountMinor, nowIso());

@@ -7,7 +7,8 @@ import { authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { responses } from '../../http/schemas.ts';
 import type { Role } from '../stores/service.ts';
-import { BookingsReportQuery, BookingsReportResponse, OverviewQuery, OverviewResponse, SalesQuery, SalesResponse, TopSellingQuery, TopSellingResponse } from './schemas.ts';
+import { BookingsReportQuery, BookingsReportResponse, OverviewQuery, OverviewResponse, SalesQuery, SalesResponse, SummaryQuery, SummaryResponse, TopSellingQuery, TopSellingResponse } from './schemas.ts';
+import type { ReportPeriod } from './service.ts';
 
 export async function reportingRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify as App;
@@ -33,16 +34,32 @@ export async function reportingRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     preValidation: requireMember(ctx),
     schema: {
       tags: ['staff: reports'],
-      summary: 'Paid orders and revenue per day (store time zone), every day of the range',
+      summary: 'Paid orders and revenue per day (store time zone), every day of the range, and grouped by day, week or month',
       security: [{ bearer: [] }],
       params: Type.Object({ storeId: Type.String() }),
       querystring: SalesQuery,
       response: responses({ 200: SalesResponse }),
     },
   }, async (request, reply) => {
+    const { from, to, period } = request.query as { from: string; to: string; period?: ReportPeriod };
+    reply.header('cache-control', 'no-store');
+    return reporting.salesByDay(authStoreId(request), from, to, period);
+  });
+
+  app.get('/api/stores/:storeId/reports/summary', {
+    preValidation: requireMember(ctx, ['owner', 'admin']),
+    schema: {
+      tags: ['staff: reports'],
+      summary: 'What an owner reads of a period: revenue, best sellers, bookings by status and no-show rate, busiest days and hours, returning customers (owners and admins)',
+      security: [{ bearer: [] }],
+      params: Type.Object({ storeId: Type.String() }),
+      querystring: SummaryQuery,
+      response: responses({ 200: SummaryResponse }),
+    },
+  }, async (request, reply) => {
     const { from, to } = request.query as { from: string; to: string };
     reply.header('cache-control', 'no-store');
-    return reporting.salesByDay(authStoreId(request), from, to);
+    return reporting.summary(authStoreId(request), from, to);
   });
 
   app.get('/api/stores/:storeId/reports/bookings', {

@@ -34,6 +34,53 @@ const StoreDate = Type.String({ pattern: DATE, description: 'YYYY-MM-DD in the s
 export const SalesQuery = Type.Object({
   from: Type.String({ pattern: DATE, description: 'first day (YYYY-MM-DD, store time zone)' }),
   to: Type.String({ pattern: DATE, description: 'last day, inclusive; at most 366 days after from' }),
+  period: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')], { description: 'how `periods` groups the days (default day; weeks start on Monday)' })),
+});
+
+export const SummaryQuery = Type.Object({
+  from: Type.String({ pattern: DATE, description: 'first day (YYYY-MM-DD, store time zone)' }),
+  to: Type.String({ pattern: DATE, description: 'last day, inclusive; at most 366 days after from' }),
+});
+
+const Money = { revenue: Type.Number({ description: 'major currency units' }), revenueMinor: Type.Integer() };
+
+export const SummaryResponse = Type.Object({
+  ok: Type.Boolean(),
+  storeId: Type.String(),
+  currency: Type.String(),
+  timezone: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  revenue: Type.Object({ ordersCount: Type.Integer({ description: 'orders paid in the period' }), ...Money }),
+  products: Type.Array(Type.Object({ itemId: Type.String(), name: Type.String(), quantity: Type.Integer(), ordersCount: Type.Integer(), ...Money }), {
+    description: 'products sold in orders paid in the period, best revenue first (at most 20)',
+  }),
+  services: Type.Array(
+    Type.Object({
+      serviceId: Type.String(),
+      name: Type.String(),
+      bookingsCount: Type.Integer({ description: 'bookings in the period, cancelled ones left out' }),
+      attendedCount: Type.Integer(),
+      ...Money,
+    }),
+    { description: "services by bookings (at most 20); revenue: each booking's recorded payment amount, else the service's current price" },
+  ),
+  bookings: Type.Object({
+    total: Type.Integer({ description: 'bookings with bookingDate in the period' }),
+    byStatus: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() }), { description: 'every status, zeros included' }),
+    attended: Type.Integer({ description: 'completed or marked attended' }),
+    noShows: Type.Integer(),
+    noShowRate: Nullable(Type.Number({ description: 'noShows / (attended + noShows), 3 decimals; null without either' })),
+  }),
+  busiest: Type.Object({
+    weekdays: Type.Array(Type.Object({ day: Type.String({ description: 'mon … sun' }), count: Type.Integer() })),
+    hours: Type.Array(Type.Object({ hour: Type.Integer({ minimum: 0, maximum: 23 }), count: Type.Integer() }), { description: 'bookings by starting hour, store time' }),
+  }),
+  customers: Type.Object({
+    total: Type.Integer({ description: 'customers who booked or paid in the period' }),
+    returning: Type.Integer({ description: 'of those, customers before the period began' }),
+    new: Type.Integer(),
+  }),
 });
 
 export const SalesResponse = Type.Object({
@@ -43,7 +90,12 @@ export const SalesResponse = Type.Object({
   timezone: Type.String(),
   from: Type.String(),
   to: Type.String(),
+  period: Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')]),
   days: Type.Array(Type.Object({ date: Type.String(), ordersCount: Type.Integer(), revenue: Type.Number(), revenueMinor: Type.Integer() })),
+  periods: Type.Array(
+    Type.Object({ from: Type.String(), to: Type.String(), label: Type.String({ description: 'the day, the week\'s Monday, or YYYY-MM' }), ordersCount: Type.Integer(), revenue: Type.Number(), revenueMinor: Type.Integer() }),
+    { description: 'the days grouped by `period`; the first and last are cut to the range' },
+  ),
   totals: Type.Object({ ordersCount: Type.Integer(), revenue: Type.Number(), revenueMinor: Type.Integer() }),
 });
 

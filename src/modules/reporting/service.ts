@@ -9,6 +9,19 @@ import { toMajor } from '../../shared/money.ts';
 import { lastBackupOutcome } from '../../ops/backup-schedule.ts';
 
 export const MAX_REPORT_DAYS = 366;
+export type ReportPeriod = 'day' | 'week' | 'month';
+const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const BOOKING_REPORT_STATUSES = ['pending', 'confirmed', 'rescheduled', 'completed', 'cancelled'] as const;
+
+/** The first and last day of a report in the store's zone: 400 invalid-range unless from ≤ to within MAX_REPORT_DAYS. */
+function reportRange(from: string, to: string, zone: string) {
+  const start = DateTime.fromISO(from, { zone });
+  const end = DateTime.fromISO(to, { zone });
+  if (!start.isValid || !end.isValid || end < start) throw badRequest('invalid-range', 'from and to must be dates (YYYY-MM-DD) with to on or after from.', [{ field: 'to', message: 'on or after from' }]);
+  const dayCount = Math.round(end.diff(start, 'days').days) + 1;
+  if (dayCount > MAX_REPORT_DAYS) throw badRequest('invalid-range', `At most ${MAX_REPORT_DAYS} days per report.`, [{ field: 'to', message: `within ${MAX_REPORT_DAYS} days of from` }]);
+  return { start, end };
+}
 
 /** Order statuses the overview groups: waiting for the customer's payment, and paid but not yet delivered. */
 export const AWAITING_PAYMENT = ['pending_payment', 'pending_cash_collection', 'pending_manual'];
@@ -77,14 +90,10 @@ export function createReportingService(ctx: AppContext) {
      * Paid orders per day of the store's time zone between `from` and `to` (YYYY-MM-DD, inclusive),
      * every day listed (zeros included).
      */
-    async salesByDay(storeId: string, from: string, to: string) {
+    async salesByDay(storeId: string, from: string, to: string, period: ReportPeriod = 'day') {
       const store = await ctx.services.stores.getStore(storeId);
       const zone = store.timezone;
-      const start = DateTime.fromISO(from, { zone });
-      const end = DateTime.fromISO(to, { zone });
-      if (!start.isValid || !end.isValid || end < start) throw badRequest('invalid-range', 'from and to must be dates (YYYY-MM-DD) with to on or after from.');
-      const dayCount = Math.round(end.diff(start, 'days').days) + 1;
-      if (dayCount > MAX_REPORT_DAYS) throw badRequest('invalid-range', `At most ${MAX_REPORT_DAYS} days per report.`);
+      const { start, end } = reportRange(from, to, zone);
       const orders = await ctx.services.checkout.paidOrdersBetween(storeId, start.toUTC().toISO()!, end.plus({ days: 1 }).startOf('day').toUTC().toISO()!);
       const byDay = new Map<string, { ordersCount: number; revenueMinor: number }>();
       for (let d = start; d <= end; d = d.plus({ days: 1 })) byDay.set(d.toISODate()!, { ordersCount: 0, revenueMinor: 0 });
@@ -96,6 +105,18 @@ export function createReportingService(ctx: AppContext) {
       }
       const days = [...byDay].map(([date, v]) => ({ date, ordersCount: v.ordersCount, revenue: toMajor(v.revenueMinor, store.currency), revenueMinor: v.revenueMinor }));
       const totalMinor = days.reduce((s, d) => s + d.revenueMinor, 0);
+      // Days grouped by calendar week (Monday first) or month; the first and last are cut to the range.
+      const periods: { from: string; to: string; label: string; ordersCount: number; revenue: number; revenueMinor: number }[] = [];
+      for (const d of days) {
+        const date = DateTime.fromISO(d.date, { zone });
+        const label = period === 'month' ? date.toFormat('yyyy-MM') : period === 'week' ? date.startOf('week').toISODate()! : d.date;
+        let last = periods[periods.length - 1];
+        if (!last || last.label !== label) periods.push((last = { from: d.date, to: d.date, label, ordersCount: 0, revenue: 0, revenueMinor: 0 }));
+        last.to = d.date;
+        last.ordersCount += d.ordersCount;
+        last.revenueMinor += d.revenueMinor;
+        last.revenue = toMajor(last.revenueMinor, store.currency);
+      }
       return {
         ok: true,
         storeId,
@@ -103,8 +124,80 @@ export function createReportingService(ctx: AppContext) {
         timezone: zone,
         from,
         to,
+        period,
         days,
+        periods,
         totals: { ordersCount: days.reduce((s, d) => s + d.ordersCount, 0), revenue: toMajor(totalMinor, store.currency), revenueMinor: totalMinor },
+      };
+    },
+
+    /**
+     * What an owner reads of a period (store dates from..to, inclusive): revenue, best-selling products
+     * (by revenue; the counts are there too) and services (by bookings), bookings by status with the
+     * no-show rate, the busiest weekdays and hours, and how many customers came back.
+     */
+    async summary(storeId: string, from: string, to: string) {
+      const store = await ctx.services.stores.getStore(storeId);
+      const zone = store.timezone;
+      const { start, end } = reportRange(from, to, zone);
+      const fromIso = start.toUTC().toISO()!;
+      const toIso = end.plus({ days: 1 }).startOf('day').toUTC().toISO()!;
+      const [orders, products, bookings, items] = await Promise.all([
+        ctx.services.checkout.paidOrdersBetween(storeId, fromIso, toIso),
+        ctx.services.checkout.productSalesBetween(storeId, fromIso, toIso, 20),
+        ctx.services.bookings.forReport(storeId, from, to),
+        ctx.services.catalog.listItems(storeId),
+      ]);
+      const money = (minor: number) => ({ revenue: toMajor(minor, store.currency), revenueMinor: minor });
+      const priceOf = new Map(items.map((i) => [i.id, i.priceMinor]));
+
+      const services = new Map<string, { serviceId: string; name: string; bookingsCount: number; attendedCount: number; revenueMinor: number }>();
+      const byStatus = new Map<string, number>();
+      const weekdays = WEEKDAY_KEYS.map((day) => ({ day, count: 0 }));
+      const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, count: 0 }));
+      let attended = 0;
+      let noShows = 0;
+      for (const b of bookings) {
+        byStatus.set(b.status, (byStatus.get(b.status) ?? 0) + 1);
+        if (b.attendance === 'no_show') noShows++;
+        const came = b.attendance === 'attended' || b.status === 'completed';
+        if (came) attended++;
+        if (b.status === 'cancelled') continue;
+        const s = services.get(b.serviceId) ?? { serviceId: b.serviceId, name: b.serviceName, bookingsCount: 0, attendedCount: 0, revenueMinor: 0 };
+        s.bookingsCount++;
+        if (came) s.attendedCount++;
+        s.revenueMinor += b.paymentAmountMinor ?? (priceOf.get(b.serviceId) ?? 0) * b.quantity;
+        services.set(b.serviceId, s);
+        weekdays[DateTime.fromISO(b.date, { zone }).weekday - 1]!.count++;
+        hours[Number(b.time.slice(0, 2))]!.count++;
+      }
+
+      // Customers who booked or paid in the period; returning: customers before it began.
+      const seen = [...new Set([...bookings.map((b) => b.customerId), ...orders.map((o) => o.customerId)].filter((id): id is string => !!id))];
+      const returning = await ctx.services.customers.countCreatedBefore(storeId, seen, fromIso);
+      const revenueMinor = orders.reduce((sum, o) => sum + o.amountMinor, 0);
+      return {
+        ok: true as const,
+        storeId,
+        currency: store.currency,
+        timezone: zone,
+        from,
+        to,
+        revenue: { ordersCount: orders.length, ...money(revenueMinor) },
+        products: products.map((p) => ({ itemId: p.itemId, name: p.name, quantity: p.quantity, ordersCount: p.ordersCount, ...money(p.revenueMinor) })),
+        services: [...services.values()]
+          .sort((a, b) => b.bookingsCount - a.bookingsCount || b.revenueMinor - a.revenueMinor || a.serviceId.localeCompare(b.serviceId))
+          .slice(0, 20)
+          .map((s) => ({ serviceId: s.serviceId, name: s.name, bookingsCount: s.bookingsCount, attendedCount: s.attendedCount, ...money(s.revenueMinor) })),
+        bookings: {
+          total: bookings.length,
+          byStatus: BOOKING_REPORT_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
+          attended,
+          noShows,
+          noShowRate: attended + noShows > 0 ? Math.round((noShows / (attended + noShows)) * 1000) / 1000 : null,
+        },
+        busiest: { weekdays, hours },
+        customers: { total: seen.length, returning, new: seen.length - returning },
       };
     },
 
