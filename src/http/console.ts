@@ -1,8 +1,10 @@
 // The staff console (console/, a single-page app built by Vite into console/dist) served at
 // /console/: hashed assets cached for a year, every other /console/… path answered with index.html
-// (never cached) so deep links work. A browser opening `/` is sent there; JSON clients still get 404.
+// (never cached) so deep links work. The files next to index.html (sw.js, the service worker that
+// lets the console open offline; manifest.webmanifest; icons) are revalidated on every use (no-cache).
+// A browser opening `/` is sent there; JSON clients still get 404.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -15,9 +17,12 @@ export function consoleBuilt(dist = CONSOLE_DIST): boolean {
 }
 
 // Scripts and styles only from the service itself; the console calls the API on the same origin.
+// Its service worker (sw.js) and web app manifest come from the service too.
 const CONSOLE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' https: http: data: blob:",
   "connect-src 'self'",
@@ -62,8 +67,12 @@ export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST)
       schemaHide: true,
       setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
         // Asset names carry a content hash: a changed file is a new URL, so it may be cached for good.
+        // Everything else (index.html, sw.js, the manifest, icons) is checked with the service on each
+        // use: the browser looks for a new service worker, and so a new console build, every time.
         reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
         if (path.endsWith('.html')) reply.header('content-security-policy', CONSOLE_CSP);
+        // The worker controls the console's pages only (its default scope, said for clarity).
+        if (path.endsWith(`${sep}sw.js`)) reply.header('service-worker-allowed', '/console/');
       },
     };
     // The files next to index.html: one route each (found at start); any other /console/… path is the app's.

@@ -43,13 +43,27 @@ function isAuthCall(url: string): boolean {
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
+/** The phone or computer says it has no network (a guess the browser makes; it may be wrong the other way). */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * A call that did not reach the service. Offline it says so plainly: the console never keeps a
+ * change to send later, so the person knows it was not sent and must do it again once online.
+ */
+function networkError(): ApiError {
+  if (isOffline()) return new ApiError(0, 'offline', 'You are offline: this was not sent. Nothing was changed; try again when the connection is back.');
+  return new ApiError(0, 'network-error', 'The service could not be reached. Check the connection and try again.');
+}
+
 /** The data of a successful call; otherwise throws ApiError with the service's code, message and details. */
 export async function ok<T>(call: Promise<Result<T>>): Promise<T> {
   let result: Result<T>;
   try {
     result = await call;
   } catch {
-    throw new ApiError(0, 'network-error', 'The service could not be reached. Check the connection and try again.');
+    throw networkError();
   }
   const { data, error, response } = result;
   if (response.ok) return data as T;
@@ -66,6 +80,7 @@ export async function uploadImage(storeId: string, file: File): Promise<string> 
   try {
     response = await fetch(`/api/uploads?storeId=${encodeURIComponent(storeId)}`, { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
   } catch {
+    if (isOffline()) throw new ApiError(0, 'offline', 'You are offline: the picture was not uploaded. Try again when the connection is back.');
     throw new ApiError(0, 'network-error', 'The upload could not reach the service. Check the connection and try again.');
   }
   const body = await response.json().catch(() => ({}));

@@ -14,8 +14,10 @@ import { canManage, useLogout, useSession, type Role } from '../api/session';
 import { useStoreSettings } from '../api/store';
 import { formatLocalDate, formatMoney } from '../lib/format';
 import { StoreProvider } from './store-context';
+import { OfflineBanner } from './OfflineBanner';
 import { PageLoader } from './PageState';
 import { prefetchSections } from '../routes/sections';
+import { fastConnection } from '../lib/connection';
 
 interface NavItem {
   to: string;
@@ -45,7 +47,7 @@ export function StoreLayout() {
   const logout = useLogout();
   const signedIn = !!session.data;
   useEffect(() => {
-    if (signedIn) prefetchSections();
+    if (signedIn && fastConnection()) prefetchSections();
   }, [signedIn]);
 
   if (session.isPending) return <PageLoader />;
@@ -129,6 +131,7 @@ export function StoreLayout() {
           </ScrollArea>
         </AppShell.Navbar>
         <AppShell.Main>
+          <OfflineBanner storeId={storeId} timezone={store?.timezone ?? 'UTC'} />
           <Suspense fallback={<Center h={200}><Loader role="status" aria-label="Loading" /></Center>}>
             <Outlet />
           </Suspense>

@@ -2,11 +2,51 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '../api/client';
+import { TEXT_ON_TINT, useOnline } from './OfflineBanner';
 
+/**
+ * A page waiting for its data. Offline it says so instead of spinning: TanStack Query holds the
+ * request until the network is back, then the page loads by itself.
+ */
 export function PageLoader() {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <Center h="60vh" px="md">
+        <Alert color="orange" title="You are offline" role="status" maw={480} styles={TEXT_ON_TINT}>
+          <Text size="sm">This page has not been opened on this device yet. It loads by itself when the connection is back.</Text>
+        </Alert>
+      </Center>
+    );
+  }
   return (
     <Center h="60vh">
       <Loader role="status" aria-label="Loading" />
+    </Center>
+  );
+}
+
+/**
+ * A page whose code could not be loaded (a route's errorElement): offline, a page never opened on
+ * this device; online, a console build so old its files are gone from the service. Reloading loads
+ * the current build.
+ */
+export function RouteError() {
+  const online = useOnline();
+  return (
+    <Center mih="60vh" px="md">
+      <Alert color={online ? 'red' : 'orange'} title={online ? 'This page could not be opened' : 'You are offline'} role="alert" maw={480} styles={TEXT_ON_TINT}>
+        <Stack gap="xs">
+          <Text size="sm">
+            {online
+              ? 'The console may have been updated since this window was opened. Reload to use the current version.'
+              : 'This page has not been opened on this device yet, so it cannot be shown offline. Try again when the connection is back.'}
+          </Text>
+          <Group>
+            <Button size="xs" variant="default" onClick={() => window.location.reload()}>Reload</Button>
+          </Group>
+        </Stack>
+      </Alert>
     </Center>
   );
 }
