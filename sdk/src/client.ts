@@ -3,8 +3,29 @@
 // revalidation and turning every failure into a StoreApiError. Resources only say what to send.
 import { StoreApiError } from './errors.js';
 import type { ErrorBody } from './types.js';
+import { VERSION } from './version.js';
 
 export const CONTRACT_VERSION = '2026-04-13';
+
+/** What every request says of the client (the service logs it): `@store-integration/client/1.2.3 node/20.11.0`. */
+export function clientHeader(): string {
+  const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
+  return `@store-integration/client/${VERSION}${node ? ` node/${node}` : ''}`;
+}
+
+/** Per call, overriding the client's options: `client.bookings.list({}, { timeoutMs: 2000, signal })`. */
+export interface RequestOptions {
+  /** Cancels the call (its attempts and the waits between them): it fails with code `aborted`. */
+  signal?: AbortSignal;
+  /** Per attempt, in milliseconds. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. */
+  maxRetries?: number;
+  /** The whole call, attempts and waits included, in milliseconds: a retry that would end after it is not made. */
+  maxRetryDurationMs?: number;
+  /** For POSTs: reuse one key so a repeated submission replays instead of acting twice (default: a new UUID per call, kept across its retries). */
+  idempotencyKey?: string;
+}
 
 /** Where the client reports retries: `console` fits, or a pino/winston logger. Lines never hold the key. */
 export interface StoreClientLogger {
@@ -22,6 +43,12 @@ export interface StoreClientOptions {
   maxRetries?: number;
   /** Per attempt, in milliseconds (default 10000). */
   timeoutMs?: number;
+  /**
+   * The whole call, attempts and the waits between them, in milliseconds (default 60000): a retry
+   * that could not finish within it is not made, and a 429 asking to wait longer fails at once
+   * (`retryAfterMs` on the error says how long the service asked for).
+   */
+  maxRetryDurationMs?: number;
   /** A fetch implementation (default: the global fetch). */
   fetch?: typeof fetch;
   /** Told about every retry, with the request id of the answer that caused it (default: silent). */
@@ -38,6 +65,8 @@ export interface SendOptions {
   idempotencyKey?: string;
   /** Keep the body with its ETag and revalidate with If-None-Match (a 304 returns the kept body). */
   revalidate?: boolean;
+  /** The caller's per-call options. */
+  call?: RequestOptions;
 }
 
 /** @internal */
@@ -45,8 +74,6 @@ export interface RequestSender {
   send<T>(options: SendOptions): Promise<T>;
 }
 
-/** Longest Retry-After the client waits for; a longer one is given back to the caller as the error. */
-const MAX_RETRY_AFTER_MS = 60_000;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
 
@@ -68,19 +95,33 @@ export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; false when `signal` aborted the wait. */
+function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false);
+    const done = (completed: boolean) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(completed);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 interface Attempt {
   response?: { status: number; headers: Headers; text: string };
-  error?: { code: 'network-error' | 'timeout'; message: string };
+  error?: { code: 'network-error' | 'timeout' | 'aborted'; message: string };
 }
+
+const abortedError = () => new StoreApiError({ status: 0, code: 'aborted', message: 'the call was aborted by its signal', retryable: false });
 
 /** @internal */
 export function createRequestSender(options: StoreClientOptions): RequestSender {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const apiKey = options.apiKey;
-  const maxRetries = options.maxRetries ?? 2;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const defaults = { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 10_000, maxRetryDurationMs: options.maxRetryDurationMs ?? 60_000 };
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const logger = options.logger;
   const etags = new Map<string, { etag: string; body: unknown }>();
@@ -91,21 +132,23 @@ export function createRequestSender(options: StoreClientOptions): RequestSender 
   /** The key never leaves in an error or a log line, even when a server or proxy echoes it. */
   const redact = (text: string) => (apiKey ? text.split(apiKey).join('[redacted]') : text);
 
-  async function attempt(url: string, init: RequestInit): Promise<Attempt> {
+  async function attempt(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Attempt> {
     try {
       // The timeout covers the body too: a server that stalls mid-answer is a timeout as well.
-      const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const response = await fetchImpl(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       return { response: { status: response.status, headers: response.headers, text: await response.text() } };
     } catch (error) {
       const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+      if (signal?.aborted) return { error: { code: 'aborted', message: 'the call was aborted by its signal' } };
       if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { error: { code: 'timeout', message: `no answer within ${timeoutMs} ms` } };
       const reason = e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
       return { error: { code: 'network-error', message: `network error: ${redact(String(reason))}` } };
     }
   }
 
-  function errorFrom(result: Attempt, retryable: boolean): StoreApiError {
-    if (result.error) return new StoreApiError({ status: 0, code: result.error.code, message: result.error.message, retryable });
+  function errorFrom(result: Attempt, retryable: boolean, retryAfterMs: number | null = null): StoreApiError {
+    if (result.error) return new StoreApiError({ status: 0, code: result.error.code, message: result.error.message, retryable: retryable && result.error.code !== 'aborted' });
     const { status, headers, text } = result.response!;
     let body: Partial<ErrorBody> | null = null;
     try {
@@ -121,6 +164,7 @@ export function createRequestSender(options: StoreClientOptions): RequestSender 
       requestId: (typeof body?.requestId === 'string' ? body.requestId : null) ?? headers.get('x-service-request-id'),
       details: Array.isArray(body?.details) ? body.details.map((d) => ({ field: redact(String(d.field)), message: redact(String(d.message)) })) : [],
       retryable,
+      retryAfterMs,
       ...(typeof body?.expectedVersion === 'string' ? { expectedVersion: body.expectedVersion } : {}),
       ...(typeof body?.receivedVersion === 'string' ? { receivedVersion: redact(body.receivedVersion) } : {}),
     });
@@ -135,6 +179,12 @@ export function createRequestSender(options: StoreClientOptions): RequestSender 
 
   return {
     async send<T>(req: SendOptions): Promise<T> {
+      const call = req.call ?? {};
+      const maxRetries = call.maxRetries ?? defaults.maxRetries;
+      const timeoutMs = call.timeoutMs ?? defaults.timeoutMs;
+      const deadline = Date.now() + (call.maxRetryDurationMs ?? defaults.maxRetryDurationMs);
+      const signal = call.signal;
+      if (signal?.aborted) throw abortedError();
       const url = new URL(baseUrl + req.path);
       for (const [name, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
       const headers: Record<string, string> = {
@@ -142,17 +192,20 @@ export function createRequestSender(options: StoreClientOptions): RequestSender 
         'x-api-key': apiKey,
         authorization: `Bearer ${apiKey}`,
         'x-service-contract-version': CONTRACT_VERSION,
+        'x-store-client': clientHeader(),
       };
+      const idempotencyKey = call.idempotencyKey ?? req.idempotencyKey;
       if (req.body !== undefined) headers['content-type'] = 'application/json';
-      if (req.idempotencyKey !== undefined) headers['idempotency-key'] = req.idempotencyKey;
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       const cached = req.revalidate ? etags.get(url.href) : undefined;
       if (cached) headers['if-none-match'] = cached.etag;
       const init: RequestInit = { method: req.method, headers, ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}) };
       // A POST is only sent twice when the service can recognise the second as the same request.
-      const mayRetry = req.method === 'GET' || req.idempotencyKey !== undefined;
+      const mayRetry = req.method === 'GET' || idempotencyKey !== undefined;
 
       for (let retry = 0; ; retry++) {
-        const result = await attempt(url.href, init);
+        const result = await attempt(url.href, init, timeoutMs, signal);
+        if (result.error?.code === 'aborted') throw abortedError();
         const status = result.response?.status ?? 0;
         if (result.response && status === 304 && cached) return cached.body as T;
         if (result.response && status >= 200 && status < 300) {
@@ -169,9 +222,11 @@ export function createRequestSender(options: StoreClientOptions): RequestSender 
         }
         const isTransient = transient(result);
         const wait = isTransient && result.response ? parseRetryAfter(result.response.headers.get('retry-after')) : null;
-        if (!isTransient || !mayRetry || retry >= maxRetries || (wait !== null && wait > MAX_RETRY_AFTER_MS)) throw errorFrom(result, isTransient);
         const delayMs = wait ?? Math.round(backoffDelay(retry));
-        const error = errorFrom(result, true);
+        // The next attempt must be able to finish within the call's budget (its wait, then a whole attempt).
+        const withinBudget = Date.now() + delayMs + Math.min(timeoutMs, 1_000) <= deadline;
+        if (!isTransient || !mayRetry || retry >= maxRetries || !withinBudget) throw errorFrom(result, isTransient, wait);
+        const error = errorFrom(result, true, wait);
         logger?.warn(`store-integration: ${req.method} ${req.path} failed (${error.status || error.code}${error.requestId ? `, request ${error.requestId}` : ''}); retry ${retry + 1} of ${maxRetries} in ${delayMs} ms`, {
           method: req.method,
           path: req.path,
@@ -181,7 +236,7 @@ export function createRequestSender(options: StoreClientOptions): RequestSender 
           retry: retry + 1,
           delayMs,
         });
-        await sleep(delayMs);
+        if (!(await sleep(delayMs, signal))) throw abortedError();
       }
     },
   };

@@ -7,6 +7,7 @@ export interface StoreApiErrorInit {
   requestId?: string | null;
   details?: ErrorDetail[];
   retryable?: boolean;
+  retryAfterMs?: number | null;
   expectedVersion?: string;
   receivedVersion?: string;
 }
@@ -29,6 +30,8 @@ export class StoreApiError extends Error {
   readonly details: ErrorDetail[];
   /** True when trying again later may succeed (network errors, timeouts, 429, 5xx). */
   readonly retryable: boolean;
+  /** The wait the service asked for (Retry-After) when it answered 429 or 503 and the call's budget could not hold it; else null. */
+  readonly retryAfterMs: number | null;
   /** For `contract-version-mismatch`: the version the service speaks and the one it received. */
   readonly expectedVersion?: string;
   readonly receivedVersion?: string;
@@ -40,16 +43,20 @@ export class StoreApiError extends Error {
     this.requestId = init.requestId ?? null;
     this.details = init.details ?? [];
     this.retryable = init.retryable ?? false;
+    this.retryAfterMs = init.retryAfterMs ?? null;
     if (init.expectedVersion !== undefined) this.expectedVersion = init.expectedVersion;
     if (init.receivedVersion !== undefined) this.receivedVersion = init.receivedVersion;
   }
 
+  /** One line with what to fix: `StoreApiError 400 validation-failed: … (request req_…) [customer.phone: must have 9 to 15 digits; …]`. */
   override toString(): string {
     const where = this.requestId ? ` (request ${this.requestId})` : '';
-    return `StoreApiError ${this.status || '-'} ${this.code}: ${this.message}${where}`;
+    const fields = this.details.length ? ` [${this.details.map((d) => `${d.field}: ${d.message}`).join('; ')}]` : '';
+    const wait = this.retryAfterMs !== null ? ` (retry after ${Math.ceil(this.retryAfterMs / 1000)} s)` : '';
+    return `StoreApiError ${this.status || '-'} ${this.code}: ${this.message}${where}${wait}${fields}`;
   }
 
   toJSON() {
-    return { name: this.name, status: this.status, code: this.code, message: this.message, requestId: this.requestId, details: this.details, retryable: this.retryable };
+    return { name: this.name, status: this.status, code: this.code, message: this.message, requestId: this.requestId, details: this.details, retryable: this.retryable, retryAfterMs: this.retryAfterMs };
   }
 }

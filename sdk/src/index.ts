@@ -1,7 +1,9 @@
 // @store-integration/client: the server-side client of the Store Integration Service. The rules
 // that need no key (cart, labels, phone check…) are also in '@store-integration/client/browser'.
 export { createStoreClient, type StoreClient } from './store-client.js';
-export { CONTRACT_VERSION, type StoreClientLogger, type StoreClientOptions } from './client.js';
+export { CONTRACT_VERSION, type RequestOptions, type StoreClientLogger, type StoreClientOptions } from './client.js';
+export { VERSION } from './version.js';
+export type { RawRequest } from './store-client.js';
 export { StoreApiError, type StoreApiErrorInit } from './errors.js';
 export { checkoutCart, type CheckoutCartOptions, type CheckoutCartResult, type MerchantCheckout } from './checkout-cart.js';
 export { verifyWebhook, WebhookVerificationError } from './webhooks.js';

@@ -1,13 +1,28 @@
-import { createRequestSender, type StoreClientOptions } from './client.js';
+import { createRequestSender, newIdempotencyKey, type RequestOptions, type StoreClientOptions } from './client.js';
 import { catalogResource, type CatalogResource } from './resources/catalog.js';
 import { galleryResource, promoResource, videosResource } from './resources/content.js';
 import { customersResource, topSellingCall } from './resources/customers.js';
 import { availabilityCall, bookingsResource } from './resources/bookings.js';
 import { checkoutResource, ordersResource } from './resources/checkout.js';
 
+/** A call the resources do not cover yet: a path of the service, sent with the client's headers, retries and errors. */
+export interface RawRequest {
+  method: 'GET' | 'POST';
+  /** E.g. `/v1IntegrationStore`; `storeId` is added to the query. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
 export interface StoreClient {
   readonly storeId: string;
   readonly baseUrl: string;
+  /**
+   * Any endpoint of the service, through the same sender as the resources (headers, retries,
+   * timeouts, StoreApiError). A POST gets an Idempotency-Key (a new one unless `options` names it),
+   * so it is retried safely. Resolves to the parsed JSON answer.
+   */
+  request<T = unknown>(req: RawRequest, options?: RequestOptions): Promise<T>;
   catalog: CatalogResource;
   promo: ReturnType<typeof promoResource>;
   gallery: ReturnType<typeof galleryResource>;
@@ -31,6 +46,17 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
   const client: StoreClient = {
     storeId,
     baseUrl,
+    request<T>(req: RawRequest, options: RequestOptions = {}) {
+      if (!req.path.startsWith('/')) throw new TypeError('client.request: path must start with /');
+      return sender.send<T>({
+        method: req.method,
+        path: req.path,
+        query: { storeId, ...req.query },
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        ...(req.method === 'POST' ? { idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() } : {}),
+        call: options,
+      });
+    },
     catalog: catalogResource(sender, storeId),
     promo: promoResource(sender, storeId),
     gallery: galleryResource(sender, storeId),

@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { createStoreClient, StoreApiError, type StoreClientOptions } from '../src/index.ts';
 import { backoffDelay, createRequestSender, parseRetryAfter } from '../src/client.ts';
 import { errorBody, Loopback } from './helpers/loopback.ts';
@@ -215,12 +216,93 @@ describe('@store-integration/client request sender', () => {
     assert.equal(server.requests.length, 1);
   });
 
-  test('a Retry-After longer than a minute is not waited for: the 429 is thrown at once', async () => {
+  test('a Retry-After longer than the call\'s budget (60 s by default) is not waited for: the 429 is thrown at once, saying how long was asked', async () => {
     reset(() => ({ status: 429, headers: { 'retry-after': '120' }, body: errorBody('rate-limited') }));
     const error = (await client().catalog.get().catch((e: unknown) => e)) as StoreApiError;
     assert.equal(error.status, 429);
     assert.equal(error.retryable, true);
+    assert.equal(error.retryAfterMs, 120_000);
+    assert.match(String(error), /retry after 120 s/);
     assert.equal(server.requests.length, 1);
+    // A smaller budget, per client or per call, fails fast on a shorter wait too.
+    reset(() => ({ status: 429, headers: { 'retry-after': '3' }, body: errorBody('rate-limited') }));
+    const started = Date.now();
+    const fast = (await client({ maxRetryDurationMs: 2_000 }).catalog.get().catch((e: unknown) => e)) as StoreApiError;
+    assert.equal(fast.retryAfterMs, 3_000);
+    assert.equal(server.requests.length, 1);
+    const perCall = (await client().catalog.get({ maxRetryDurationMs: 2_000 }).catch((e: unknown) => e)) as StoreApiError;
+    assert.equal(perCall.code, 'rate-limited');
+    assert.equal(server.requests.length, 2);
+    assert.ok(Date.now() - started < 2_000, 'no wait was started');
+  });
+
+  test('the budget bounds the whole call: backoff retries stop when the next one could not finish in time', async () => {
+    reset(() => ({ status: 503, body: errorBody('service-unavailable') }));
+    const started = Date.now();
+    const error = (await client({ maxRetries: 10, maxRetryDurationMs: 1_200 }).promo.get().catch((e: unknown) => e)) as StoreApiError;
+    assert.equal(error.status, 503);
+    assert.ok(Date.now() - started < 2_500, `took ${Date.now() - started} ms`);
+    assert.ok(server.requests.length >= 1 && server.requests.length <= 3, String(server.requests.length));
+  });
+
+  test('per-call options: timeoutMs, maxRetries and idempotencyKey override the client\'s for that call only', async () => {
+    reset(() => 'hang');
+    const timedOut = (await client({ timeoutMs: 10_000 }).promo.get({ timeoutMs: 150, maxRetries: 0 }).catch((e: unknown) => e)) as StoreApiError;
+    assert.equal(timedOut.code, 'timeout');
+    assert.equal(server.requests.length, 1);
+    reset((_req, nth) => (nth === 1 ? { status: 500, body: errorBody('internal-error') } : { status: 201, body: { ok: true, reference: 'IB-1' } }));
+    await client({ maxRetries: 0 }).bookings.create({ serviceId: 'cut', bookingDate: '2026-12-01', bookingTime: '10:00', customer: { name: 'Ama', phone: '0201234567' } }, { idempotencyKey: 'my-key-1', maxRetries: 1 });
+    assert.deepEqual(server.requests.map((r) => r.headers['idempotency-key']), ['my-key-1', 'my-key-1']);
+  });
+
+  test('an AbortSignal cancels the call: before it starts, during an attempt and during the wait between attempts (code aborted, not retryable)', async () => {
+    reset(() => ({ status: 200, body: { ok: true, storeId: STORE, promo: null } }));
+    const early = (await client().promo.get({ signal: AbortSignal.abort() }).catch((e: unknown) => e)) as StoreApiError;
+    assert.equal(early.code, 'aborted');
+    assert.equal(server.requests.length, 0, 'nothing sent');
+    reset(() => 'hang');
+    const during = new AbortController();
+    setTimeout(() => during.abort(), 100);
+    const hung = (await client().promo.get({ signal: during.signal }).catch((e: unknown) => e)) as StoreApiError;
+    assert.deepEqual([hung.code, hung.retryable, hung.status], ['aborted', false, 0]);
+    reset(() => ({ status: 503, headers: { 'retry-after': '30' }, body: errorBody('service-unavailable') }));
+    const waiting = new AbortController();
+    const started = Date.now();
+    let sentBeforeAbort = -1;
+    setTimeout(() => {
+      sentBeforeAbort = server.requests.length;
+      waiting.abort();
+    }, 300);
+    const stopped = (await client().promo.get({ signal: waiting.signal }).catch((e: unknown) => e)) as StoreApiError;
+    assert.equal(stopped.code, 'aborted');
+    assert.ok(Date.now() - started < 5_000, 'the 30 s wait was cut short');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.ok(sentBeforeAbort >= 1);
+    assert.equal(server.requests.length, sentBeforeAbort, 'nothing sent after the abort');
+  });
+
+  test('every request says which client sent it (x-store-client: @store-integration/client/<version> node/<version>)', async () => {
+    reset(() => ({ status: 200, body: { ok: true, storeId: STORE, promo: null } }));
+    await client().promo.get();
+    const { VERSION } = await import('../src/index.ts');
+    assert.equal(server.requests[0].headers['x-store-client'], `@store-integration/client/${VERSION} node/${process.versions.node}`);
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    assert.equal(VERSION, pkg.version, 'src/version.ts follows package.json');
+  });
+
+  test('client.request reaches any endpoint with the same headers, retries and errors; a POST carries an Idempotency-Key', async () => {
+    reset((_req, nth) => (nth === 1 ? { status: 503, headers: { 'retry-after': '0' }, body: errorBody('service-unavailable') } : { status: 200, body: { ok: true, storeId: STORE, store: { name: 'Acme' } } }));
+    const got = await client().request<{ store: { name: string } }>({ method: 'GET', path: '/v1IntegrationStore' });
+    assert.equal(got.store.name, 'Acme');
+    assert.equal(server.requests.length, 2);
+    assert.equal(server.requests[1].query.get('storeId'), STORE);
+    assert.equal(server.requests[1].headers['x-api-key'], KEY);
+    reset(() => ({ status: 400, body: { ...errorBody('validation-failed'), details: [{ field: 'customer.phone', message: 'must have 9 to 15 digits' }] } }));
+    const error = (await client().request({ method: 'POST', path: '/v1IntegrationBookings', body: { x: 1 } }).catch((e: unknown) => e)) as StoreApiError;
+    assert.match(String(server.requests[0].headers['idempotency-key']), /^[0-9a-f-]{36}$/);
+    assert.deepEqual(server.requests[0].json, { x: 1 });
+    assert.match(String(error), /^StoreApiError 400 validation-failed: .* \[customer\.phone: must have 9 to 15 digits\]$/);
+    assert.throws(() => client().request({ method: 'GET', path: 'v1IntegrationStore' }), TypeError);
   });
 
   test('maxRetries 0 sends each request once', async () => {

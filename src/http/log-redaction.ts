@@ -58,15 +58,25 @@ interface LoggedRequest {
   host?: string;
   ip?: string;
   socket?: { remotePort?: number } | null;
+  headers?: Record<string, string | string[] | undefined>;
 }
 
-/** Fastify's request serializer, with the URL redacted (same fields as Fastify's own). */
+/** The x-store-client header the client library sends (`@store-integration/client/1.0.0 node/20.11.0`): printable ASCII, at most 120 characters. */
+function clientOf(request: LoggedRequest): string | undefined {
+  const value = request.headers?.['x-store-client'];
+  if (typeof value !== 'string' || value === '') return undefined;
+  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, 120);
+}
+
+/** Fastify's request serializer, with the URL redacted (same fields as Fastify's own), and the client library that sent it when it says. */
 export function serializeRequest(request: LoggedRequest) {
+  const client = clientOf(request);
   return {
     method: request.method,
     url: redactUrl(request.url),
     host: request.host ?? request.hostname,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
+    ...(client ? { client } : {}),
   };
 }

@@ -52,6 +52,18 @@ describeEachDb('secrets in URLs are redacted from the request log', (env) => {
     assert.ok(logged.includes(`storeId=${store.storeId}`));
     assert.ok(logged.includes(`storeSlug=${store.slug}`));
   });
+
+  test('the client library that sent a request is logged (x-store-client), printable and bounded', async () => {
+    const store = await env.createStore();
+    const key = await env.createKey(store);
+    lines.length = 0;
+    await env.app.inject({ method: 'GET', url: `/v1IntegrationPromo?storeId=${store.storeId}`, headers: { 'x-api-key': key, 'x-store-client': '@store-integration/client/1.0.0 node/20.11.0' } });
+    await env.app.inject({ method: 'GET', url: `/v1IntegrationPromo?storeId=${store.storeId}`, headers: { 'x-api-key': key, 'x-store-client': `evil\u0007${'x'.repeat(500)}` } });
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'incoming request');
+    assert.equal(requests[0].req.client, '@store-integration/client/1.0.0 node/20.11.0');
+    assert.equal(requests[1].req.client.length, 120);
+    assert.match(requests[1].req.client, /^evil\?x+$/);
+  });
 }, { deps: { logger: { level: 'info', stream } } });
 
 test('redactUrl: secret-named values and service secrets go, the rest stays as sent', () => {

@@ -1,4 +1,4 @@
-import { newIdempotencyKey, type RequestSender } from '../client.js';
+import { newIdempotencyKey, type RequestOptions, type RequestSender } from '../client.js';
 import { toRawItemId } from '../browser/rules.js';
 import type { Availability, BookingCreated, BookingFilters, BookingRequest, BookingsPage } from '../types.js';
 
@@ -10,20 +10,19 @@ export interface AvailabilityQuery {
   to: Date | string;
 }
 
-export interface CreateOptions {
-  /** Reuse one key to make a repeated submission (a double click, a retry after a crash) replay instead of booking twice. Default: a new UUID per call, kept across its retries. */
-  idempotencyKey?: string;
-}
+/** Options of a write: the per-call options, `idempotencyKey` among them (default: a new UUID per call, kept across its retries). */
+export type CreateOptions = RequestOptions;
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
 /** GET /v1IntegrationAvailability: open slots; send a slot's `date` and `time` as bookingDate and bookingTime. */
 export function availabilityCall(sender: RequestSender, storeId: string) {
-  return (query: AvailabilityQuery): Promise<Availability> =>
+  return (query: AvailabilityQuery, options: RequestOptions = {}): Promise<Availability> =>
     sender.send<Availability>({
       method: 'GET',
       path: '/v1IntegrationAvailability',
       query: { storeId, serviceId: toRawItemId(query.serviceId, storeId), from: iso(query.from), to: iso(query.to) },
+      call: options,
     });
 }
 
@@ -37,12 +36,13 @@ export function bookingsResource(sender: RequestSender, storeId: string) {
         query: { storeId },
         body: { ...body, serviceId: toRawItemId(body.serviceId, storeId) },
         idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+        call: options,
       });
     },
     /** GET /v1IntegrationBookings: one page of bookings (filters: status, serviceId, reference, from, to, limit, cursor). */
-    list(filters: BookingFilters = {}): Promise<BookingsPage> {
+    list(filters: BookingFilters = {}, options: RequestOptions = {}): Promise<BookingsPage> {
       const serviceId = filters.serviceId === undefined ? undefined : toRawItemId(filters.serviceId, storeId);
-      return sender.send<BookingsPage>({ method: 'GET', path: '/v1IntegrationBookings', query: { storeId, ...filters, serviceId } });
+      return sender.send<BookingsPage>({ method: 'GET', path: '/v1IntegrationBookings', query: { storeId, ...filters, serviceId }, call: options });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { newIdempotencyKey, type RequestSender } from '../client.js';
+import { newIdempotencyKey, type RequestOptions, type RequestSender } from '../client.js';
 import { toRawItemId } from '../browser/rules.js';
 import type { Checkout, CheckoutLine, CheckoutPreview, CheckoutRequest, Order } from '../types.js';
 import type { CreateOptions } from './bookings.js';
@@ -37,6 +37,7 @@ export function checkoutResource(sender: RequestSender, storeId: string) {
         body: toServicePayload(payload, storeId),
         // Nothing is stored, so a retry is always safe; the key lets the client make it.
         idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+        call: options,
       });
     },
     /** POST /integrationCheckoutCreate with an Idempotency-Key: the order, its reference and the hosted checkoutUrl. */
@@ -46,6 +47,7 @@ export function checkoutResource(sender: RequestSender, storeId: string) {
         path: '/integrationCheckoutCreate',
         body: toServicePayload(payload, storeId),
         idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+        call: options,
       });
     },
   };
@@ -54,8 +56,8 @@ export function checkoutResource(sender: RequestSender, storeId: string) {
 export function ordersResource(sender: RequestSender, storeId: string) {
   return {
     /** GET /v1IntegrationOrderStatus: the order by its reference, the trxref the payment page returned with, or your clientOrderId. */
-    async status(reference: string): Promise<Order> {
-      return (await sender.send<{ order: Order }>({ method: 'GET', path: '/v1IntegrationOrderStatus', query: { storeId, reference } })).order;
+    async status(reference: string, options: RequestOptions = {}): Promise<Order> {
+      return (await sender.send<{ order: Order }>({ method: 'GET', path: '/v1IntegrationOrderStatus', query: { storeId, reference }, call: options })).order;
     },
   };
 }

@@ -1,0 +1,2 @@
+// The client's version, sent in the x-store-client header. A test keeps it equal to package.json's.
+export const VERSION = '0.1.0';
