@@ -4,6 +4,7 @@ import { galleryResource, promoResource, videosResource } from './resources/cont
 import { customersResource, topSellingCall } from './resources/customers.js';
 import { availabilityCall, bookingsResource } from './resources/bookings.js';
 import { checkoutResource, ordersResource } from './resources/checkout.js';
+import { storeResource } from './resources/store.js';
 
 /** A call the resources do not cover yet: a path of the service, sent with the client's headers, retries and errors. */
 export interface RawRequest {
@@ -23,6 +24,8 @@ export interface StoreClient {
    * so it is retried safely. Resolves to the parsed JSON answer.
    */
   request<T = unknown>(req: RawRequest, options?: RequestOptions): Promise<T>;
+  /** The store itself: name, currency, time zone, contact, hours, booking rules. */
+  store: ReturnType<typeof storeResource>;
   catalog: CatalogResource;
   promo: ReturnType<typeof promoResource>;
   gallery: ReturnType<typeof galleryResource>;
@@ -57,6 +60,7 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
         call: options,
       });
     },
+    store: storeResource(sender, storeId),
     catalog: catalogResource(sender, storeId),
     promo: promoResource(sender, storeId),
     gallery: galleryResource(sender, storeId),

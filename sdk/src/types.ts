@@ -36,6 +36,7 @@ export type Checkout = Schemas['Checkout'];
 export type CheckoutPreview = Schemas['CheckoutPreview'];
 export type Order = Schemas['Order'];
 export type SyncRun = Schemas['SyncRun'];
+export type StoreInfo = Body<'getStoreInfo', 200>['store'];
 export type ErrorBody = Schemas['ErrorBody'];
 export type ErrorDetail = NonNullable<ErrorBody['details']>[number];
 

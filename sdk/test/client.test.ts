@@ -290,6 +290,35 @@ describe('@store-integration/client request sender', () => {
     assert.equal(VERSION, pkg.version, 'src/version.ts follows package.json');
   });
 
+  test('store.get reads GET /v1IntegrationStore and answers the store', async () => {
+    reset(() => ({ status: 200, body: { ok: true, storeId: STORE, store: { id: STORE, name: 'Acme Salon', timezone: 'Africa/Accra' } } }));
+    const info = await client().store.get();
+    assert.equal(info.name, 'Acme Salon');
+    assert.equal(server.requests[0].path, '/v1IntegrationStore');
+    assert.equal(server.requests[0].query.get('storeId'), STORE);
+  });
+
+  test('listAll walks every page with its cursor, fetching a page only when the loop needs it; break stops', async () => {
+    const pages: Record<string, { bookings: { bookingId: string }[]; nextCursor: string | null }> = {
+      '': { bookings: [{ bookingId: 'b1' }, { bookingId: 'b2' }], nextCursor: 'c2' },
+      c2: { bookings: [{ bookingId: 'b3' }], nextCursor: 'c3' },
+      c3: { bookings: [{ bookingId: 'b4' }], nextCursor: null },
+    };
+    reset((req) => ({ status: 200, body: { ok: true, storeId: STORE, count: 1, ...pages[req.query.get('cursor') ?? ''] } }));
+    const seen: string[] = [];
+    for await (const b of client().bookings.listAll({ status: 'confirmed', limit: 2 })) seen.push(b.bookingId);
+    assert.deepEqual(seen, ['b1', 'b2', 'b3', 'b4']);
+    assert.deepEqual(server.requests.map((r) => [r.query.get('cursor'), r.query.get('status'), r.query.get('limit')]), [[null, 'confirmed', '2'], ['c2', 'confirmed', '2'], ['c3', 'confirmed', '2']]);
+    reset((req) => ({ status: 200, body: { ok: true, storeId: STORE, count: 1, ...pages[req.query.get('cursor') ?? ''] } }));
+    for await (const b of client().bookings.listAll()) if (b.bookingId === 'b2') break;
+    assert.equal(server.requests.length, 1, 'the second page was never fetched');
+    reset((req) => ({ status: 200, body: { ok: true, storeId: STORE, count: 1, customers: req.query.get('cursor') ? [{ id: 'c2' }] : [{ id: 'c1' }], nextCursor: req.query.get('cursor') ? null : 'next' } }));
+    const customers: string[] = [];
+    for await (const c of client().customers.listAll('ama')) customers.push(c.id);
+    assert.deepEqual(customers, ['c1', 'c2']);
+    assert.equal(server.requests[1].query.get('q'), 'ama');
+  });
+
   test('client.request reaches any endpoint with the same headers, retries and errors; a POST carries an Idempotency-Key', async () => {
     reset((_req, nth) => (nth === 1 ? { status: 503, headers: { 'retry-after': '0' }, body: errorBody('service-unavailable') } : { status: 200, body: { ok: true, storeId: STORE, store: { name: 'Acme' } } }));
     const got = await client().request<{ store: { name: string } }>({ method: 'GET', path: '/v1IntegrationStore' });

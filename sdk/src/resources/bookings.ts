@@ -1,6 +1,7 @@
 import { newIdempotencyKey, type RequestOptions, type RequestSender } from '../client.js';
 import { toRawItemId } from '../browser/rules.js';
-import type { Availability, BookingCreated, BookingFilters, BookingRequest, BookingsPage } from '../types.js';
+import { paginate } from '../paginate.js';
+import type { Availability, Booking, BookingCreated, BookingFilters, BookingRequest, BookingsPage } from '../types.js';
 
 export interface AvailabilityQuery {
   /** The service (raw id or `<storeId>_` display id). */
@@ -27,7 +28,7 @@ export function availabilityCall(sender: RequestSender, storeId: string) {
 }
 
 export function bookingsResource(sender: RequestSender, storeId: string) {
-  return {
+  const resource = {
     /** POST /v1IntegrationBookings with an Idempotency-Key: status pending, bookingStatus pending_approval. */
     create(body: BookingRequest, options: CreateOptions = {}): Promise<BookingCreated> {
       return sender.send<BookingCreated>({
@@ -44,5 +45,10 @@ export function bookingsResource(sender: RequestSender, storeId: string) {
       const serviceId = filters.serviceId === undefined ? undefined : toRawItemId(filters.serviceId, storeId);
       return sender.send<BookingsPage>({ method: 'GET', path: '/v1IntegrationBookings', query: { storeId, ...filters, serviceId }, call: options });
     },
+    /** Every booking matching the filters, page after page: `for await (const booking of store.bookings.listAll({ status: 'confirmed' }))`. */
+    listAll(filters: BookingFilters = {}, options: RequestOptions = {}): AsyncGenerator<Booking, void, undefined> {
+      return paginate((query: BookingFilters, call) => resource.list(query, call), (page) => page.bookings as Booking[], filters, options);
+    },
   };
+  return resource;
 }
