@@ -1,7 +1,7 @@
 // Bookings in Chromium, through the UI, on both engines: a partner books a service over the
 // integration API; the owner finds it in the calendar (in the store's time zone, not the browser's),
 // opens it and confirms it, and the customer's email arrives at a real SMTP server; a reschedule
-// offers only free times, and a moved booking can move again, be completed, cancelled or confirmed;
+// offers only free times, and a moved booking can move again, be completed or cancelled (it is confirmed at its new time);
 // cancelling asks first; notes and payment are saved; the list filters. The booking's messages show
 // as sent once the SMTP server has them.
 import { after, before, test } from 'node:test';
@@ -177,9 +177,12 @@ describeConsole(
         assert.equal(moved.bookingDate, day3);
         assert.equal(moved.bookingTime, '10:00');
         await waitFor('the reschedule mail', () => mailsFor(esi.reference).length === 3);
-        // A moved booking counts as confirmed: it can move again, be completed, cancelled or confirmed.
-        for (const name of ['Move again', 'Mark completed', 'Cancel booking', 'Confirm']) await page.getByRole('button', { name, exact: true }).waitFor();
+        // A moved booking counts as confirmed at its new time: it can move again, be completed or
+        // cancelled; there is nothing to confirm, and no no-show before its start.
+        for (const name of ['Move again', 'Mark completed', 'Cancel booking']) await page.getByRole('button', { name, exact: true }).waitFor();
         assert.equal(await page.getByRole('button', { name: 'Reschedule', exact: true }).count(), 0);
+        assert.equal(await page.getByRole('button', { name: 'Confirm', exact: true }).count(), 0);
+        assert.equal(await page.getByRole('button', { name: 'Mark no-show' }).count(), 0);
       } finally {
         await context.close();
       }

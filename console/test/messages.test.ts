@@ -191,7 +191,9 @@ describeConsole('console messages', (c) => {
       await signInThroughUi(page, store.email, store.password);
       await page.waitForURL(/\/today/);
       await page.goto(`/console/s/${store.storeId}/bookings/${esi.bookingId}`);
-      await page.getByRole('heading', { level: 1, name: `Booking ${esi.reference}` }).waitFor();
+      // Titled with the customer's name, the reference under it.
+      await page.getByRole('heading', { level: 1, name: 'Esi Owusu' }).waitFor();
+      await page.getByText(`Booking ${esi.reference}`).waitFor();
 
       const customer = page.getByRole('region', { name: 'Customer' });
       await customer.getByRole('link', { name: manageUrl }).waitFor();

@@ -1,5 +1,6 @@
 // Bookings: query keys and hooks (list with the API's filters, a calendar range, one booking, staff
-// changes, the open slots a booking can move to).
+// changes, the open slots a booking can move to, a booking entered at the front desk and the
+// customer it is for).
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { paths } from './schema';
@@ -18,16 +19,27 @@ export const bookingKeys = {
 
 /**
  * Staff status changes a booking allows (CONTRACT §4); the API refuses the others with 409. A
- * rescheduled booking counts as confirmed: it can move again, be completed or cancelled.
+ * rescheduled booking counts as confirmed at its new time: it offers what a confirmed one does
+ * (move, complete, no-show, cancel), nothing to approve.
  */
 export const NEXT_STATUSES: Record<BookingStatus, BookingStatus[]> = {
   pending: ['confirmed', 'cancelled', 'rescheduled'],
   pending_approval: ['confirmed', 'cancelled', 'rescheduled'],
   confirmed: ['completed', 'cancelled', 'rescheduled'],
-  rescheduled: ['confirmed', 'completed', 'cancelled', 'rescheduled'],
+  rescheduled: ['completed', 'cancelled', 'rescheduled'],
   completed: [],
   cancelled: [],
 };
+
+/** Only a pending booking waits for the store's approval (a rescheduled one is confirmed at its new time). */
+export const isWaitingForApproval = (booking: Pick<Booking, 'status'>) => booking.status === 'pending' || booking.status === 'pending_approval';
+
+/**
+ * A no-show can be recorded once the start has passed, for a booking still expected (pending,
+ * confirmed or moved); the API refuses it before the start (409).
+ */
+export const canMarkNoShow = (booking: Pick<Booking, 'status' | 'startAt'>, now = Date.now()) =>
+  ['pending', 'pending_approval', 'confirmed', 'rescheduled'].includes(booking.status) && Date.parse(booking.startAt) <= now;
 
 function listBookings(storeId: string, filters: BookingFilters) {
   return ok(api.GET('/api/stores/{storeId}/bookings', { params: { path: { storeId }, query: filters } }));
@@ -102,12 +114,57 @@ export function useBookableItems(storeId: string) {
   });
 }
 
-/** Open slots of a service or course between two dates of the store (inclusive): where a booking can move. */
+/** Open slots of a service or course between two dates of the store (inclusive): where a booking can move or be made. */
 export function useOpenSlots(storeId: string, itemId: string, from: string, to: string) {
   return useQuery({
     queryKey: [...bookingKeys.all(storeId), 'slots', itemId, from, to] as const,
     queryFn: async () =>
       (await ok(api.GET('/api/stores/{storeId}/items/{itemId}/availability', { params: { path: { storeId, itemId }, query: { from, to } } }))).slots,
+    staleTime: 10_000,
+    // Nothing to ask before a service is chosen.
+    enabled: itemId !== '',
+  });
+}
+
+export type NewBooking = NonNullable<paths['/api/stores/{storeId}/bookings']['post']['requestBody']>['content']['application/json'];
+export type BookingSource = NewBooking['source'];
+
+/** Where a booking entered at the front desk came from, as the form offers them. */
+export const BOOKING_SOURCES: { value: BookingSource; label: string }[] = [
+  { value: 'walk_in', label: 'Walk-in' },
+  { value: 'phone', label: 'Phone' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'social', label: 'Social media' },
+  { value: 'other', label: 'Other' },
+];
+
+/** A booking entered by the store (confirmed at once); 409 slot-unavailable when the time is not free. */
+export function useCreateBooking(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewBooking) => ok(api.POST('/api/stores/{storeId}/bookings', { params: { path: { storeId } }, body })),
+    onSuccess: (data) => {
+      client.setQueryData(bookingKeys.one(storeId, data.booking.bookingId), data.booking);
+      void client.invalidateQueries({ queryKey: bookingKeys.all(storeId) });
+      void client.invalidateQueries({ queryKey: ['stores', storeId, 'overview'] });
+      // The customer may be new, or their booking count moved; the confirmation mail waits in the outbox.
+      void client.invalidateQueries({ queryKey: ['stores', storeId, 'customers'] });
+      void client.invalidateQueries({ queryKey: ['stores', storeId, 'messages'] });
+    },
+  });
+}
+
+/**
+ * Customers matching what is typed (name, email, tag, or a phone in any format of the store's
+ * country: 0207654321 finds +233207654321), the first few only: the booking form's customer search.
+ */
+export function useCustomerLookup(storeId: string, q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: ['stores', storeId, 'customers', 'lookup', query] as const,
+    queryFn: async () => (await ok(api.GET('/api/stores/{storeId}/customers', { params: { path: { storeId }, query: { q: query, limit: 6 } } }))).customers,
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
 }

@@ -127,10 +127,12 @@ function BookingCard({ booking: b }: { booking: Booking }) {
         <Text size="sm" fw={700}>{b.bookingTime}–{b.endTime}</Text>
         <BookingStatusBadge booking={b} compact />
       </Group>
-      <Text size="sm" truncate="end">{b.customer.name}</Text>
-      <Text size="xs" c="dimmed" truncate="end">
+      {/* Names wrap rather than being cut short, in a narrow week column too. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{b.customer.name}</Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {b.serviceName}{b.quantity > 1 ? ` × ${b.quantity}` : ''}
       </Text>
+      {b.overbooked && <Badge size="xs" color="red" variant="light" tt="none" mt={2}>Overbooked</Badge>}
     </Card>
   );
 }

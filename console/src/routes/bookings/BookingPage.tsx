@@ -1,12 +1,13 @@
 // One booking: who, what, when, payment, what the customer sent and the team's own notes, the
 // customer's own page (a private link), and the messages sent about it; the status changes the
-// booking allows (CONTRACT §4), each saying whether the customer gets an email. A cancellation
-// says who cancelled, why and when.
-import { useState } from 'react';
-import { Alert, Anchor, Box, Button, Card, CopyButton, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+// booking allows (CONTRACT §4), each saying whether the customer gets an email; once its start has
+// passed, a booking still expected can be marked a no-show. Whether the customer came, and for a
+// cancellation who cancelled, why and when, show at the top.
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Box, Button, Card, CopyButton, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifyDone } from '../../lib/notify';
 import { Link, useParams } from 'react-router';
-import { NEXT_STATUSES, useBooking, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
+import { NEXT_STATUSES, canMarkNoShow, useBooking, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
 import { ApiError } from '../../api/client';
 import { useMailState } from '../../api/messages';
 import { canManage } from '../../api/session';
@@ -72,15 +73,42 @@ function EmailNotice({ booking }: { booking: Booking }) {
   if (!booking.customer.email) return <Text size="sm" c="dimmed">This booking has no email address, so the customer is not emailed about changes.</Text>;
   return (
     <Text size="sm" c="dimmed">
-      Confirming, moving or cancelling emails the customer at <strong>{booking.customer.email}</strong>. Completing, notes and payment changes do not.
+      Confirming, moving or cancelling emails the customer at <strong>{booking.customer.email}</strong>. Completing, marking a no-show, notes and payment changes do not.
       {mail.data?.mailEnabled === false ? ' (This server does not send email yet: the messages wait in its outbox.)' : ''}
     </Text>
+  );
+}
+
+/** Whether the booking's start has passed; turns true by itself while the page stays open. */
+function useStarted(startAt: string): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  const start = Date.parse(startAt);
+  useEffect(() => {
+    const wait = start - Date.now();
+    // Timers longer than ~24 days overflow; a page is not left open that long.
+    if (wait <= 0 || wait > 86_400_000) return;
+    const timer = setTimeout(() => setNow(Date.now()), wait + 500);
+    return () => clearTimeout(timer);
+  }, [start]);
+  return start <= now;
+}
+
+/** Whether the customer came: "Came", "No-show", or nothing until the store records it. */
+export function AttendanceBadge({ attendance }: { attendance: Booking['attendance'] }) {
+  if (!attendance) return null;
+  return attendance === 'attended' ? (
+    <Badge variant="light" color="teal" tt="none" style={{ flexShrink: 0 }}>Came</Badge>
+  ) : (
+    <Badge variant="light" color="red" tt="none" style={{ flexShrink: 0 }}>No-show</Badge>
   );
 }
 
 function BookingView({ booking }: { booking: Booking }) {
   const store = useCurrentStore();
   const update = useUpdateBooking(store.storeId, booking.bookingId);
+  const started = useStarted(booking.startAt);
+  const noShowAllowed = started && canMarkNoShow(booking);
+  const [confirmNoShow, setConfirmNoShow] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [reason, setReason] = useState('');
   const [rescheduling, setRescheduling] = useState(false);
@@ -92,7 +120,7 @@ function BookingView({ booking }: { booking: Booking }) {
     setActionError(null);
     try {
       await update.mutateAsync(body);
-      notifyDone(DONE[body.status as BookingStatus] ?? 'Booking updated');
+      notifyDone(body.attendance === 'no_show' ? 'Marked as a no-show' : DONE[(body.status ?? (body.attendance === 'attended' ? 'completed' : undefined)) as BookingStatus] ?? 'Booking updated');
       return true;
     } catch (error) {
       setActionError(error);
@@ -110,15 +138,19 @@ function BookingView({ booking }: { booking: Booking }) {
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <BookingStatusBadge booking={booking} />
+          <AttendanceBadge attendance={booking.attendance} />
+          {booking.overbooked && <Badge variant="light" color="red" tt="none">Overbooked</Badge>}
           {next.length === 0 && <Text size="sm" c="dimmed">A {statusLabel(booking.status).toLowerCase()} booking cannot change any more.</Text>}
         </Group>
         {next.length > 0 && (
           <Group gap="xs">
             {next.includes('confirmed') && <Button onClick={() => change({ status: 'confirmed' })} loading={update.isPending && update.variables?.status === 'confirmed'}>{ACTION_LABELS.confirmed}</Button>}
-            {next.includes('completed') && <Button onClick={() => change({ status: 'completed' })} loading={update.isPending && update.variables?.status === 'completed'}>{ACTION_LABELS.completed}</Button>}
+            {/* Completing records that the customer came. */}
+            {next.includes('completed') && <Button onClick={() => change({ attendance: 'attended' })} loading={update.isPending && update.variables?.attendance === 'attended'}>{ACTION_LABELS.completed}</Button>}
             {next.includes('rescheduled') && (
               <Button variant="default" onClick={() => setRescheduling(true)}>{booking.status === 'rescheduled' ? 'Move again' : ACTION_LABELS.rescheduled}</Button>
             )}
+            {noShowAllowed && <Button variant="default" onClick={() => setConfirmNoShow(true)}>Mark no-show</Button>}
             {next.includes('cancelled') && <Button variant="outline" color="red" onClick={() => setConfirmCancel(true)}>{ACTION_LABELS.cancelled}</Button>}
           </Group>
         )}
@@ -142,6 +174,8 @@ function BookingView({ booking }: { booking: Booking }) {
             <Item label="Reference">{booking.reference}</Item>
             <Item label="Booked">{formatDateTime(booking.createdAt, store.timezone)}</Item>
             <Item label="Source">{channelLabel(booking.sourceChannel)}</Item>
+            <Item label="Attendance">{booking.attendance === 'attended' ? 'Came' : booking.attendance === 'no_show' ? 'No-show: did not come' : 'Not recorded yet'}</Item>
+            {booking.overbooked && <Item label="Overbooked">Booked by the store over the service’s places or outside its hours</Item>}
           </DataList>
           <DeveloperDetails booking={booking} />
         </Card>
@@ -217,6 +251,27 @@ function BookingView({ booking }: { booking: Booking }) {
         </Stack>
       </Modal>
 
+      <Modal opened={confirmNoShow} onClose={() => setConfirmNoShow(false)} title="Mark as a no-show?" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack>
+          <Text size="sm">
+            {booking.customer.name} did not come to {booking.serviceName} · {when}. The booking is cancelled as a no-show and counted on the customer’s record; the customer is not emailed.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmNoShow(false)}>Keep booking</Button>
+            <Button
+              color="red"
+              loading={update.isPending}
+              onClick={async () => {
+                await change({ attendance: 'no_show' });
+                setConfirmNoShow(false);
+              }}
+            >
+              Mark no-show
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
       {rescheduling && (
         <RescheduleModal
           booking={booking}
@@ -256,13 +311,21 @@ function CustomerPage({ booking }: { booking: Booking }) {
   );
 }
 
-/** Who cancelled, why and when. */
+/** Who cancelled, why and when; a no-show says so (the store marked that the customer did not come). */
 function CancellationNotice({ cancellation }: { cancellation: NonNullable<Booking['cancellation']> }) {
   const store = useCurrentStore();
   const by = cancellation.by === 'customer' ? 'the customer, with their link' : 'the store';
+  const at = formatDateTime(cancellation.at, store.timezone);
+  if (cancellation.reason === 'no_show') {
+    return (
+      <Alert color="red" variant="light" title="No-show" styles={{ title: { color: 'var(--mantine-color-red-light-color)' } }}>
+        <Text size="sm">The customer did not come: marked a no-show by {by} on {at}. It counts on the customer’s record.</Text>
+      </Alert>
+    );
+  }
   return (
     <Alert color="red" variant="light" title="Cancelled" styles={{ title: { color: 'var(--mantine-color-red-light-color)' } }}>
-      <Text size="sm">Cancelled by {by} on {formatDateTime(cancellation.at, store.timezone)}.</Text>
+      <Text size="sm">Cancelled by {by} on {at}.</Text>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{cancellation.reason ? `Reason: ${cancellation.reason}` : 'No reason was given.'}</Text>
     </Alert>
   );

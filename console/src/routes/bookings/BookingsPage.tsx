@@ -1,6 +1,7 @@
-// Bookings: a calendar (day or week) and a filterable list; each booking opens on its own page.
-import { Tabs } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+// Bookings: a calendar (day or week) and a filterable list; each booking opens on its own page, and
+// New booking enters one taken at the front desk.
+import { Button, Tabs } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -15,7 +16,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Bookings">Times are in the store's time zone ({store.timezone}).</PageHeader>
+      <PageHeader title="Bookings" actions={<Button component={Link} to={`/s/${store.storeId}/bookings/new`}>New booking</Button>}>Times are in the store's time zone ({store.timezone}).</PageHeader>
       <Tabs
         value={view}
         // Each view keeps its own filters in the address; switching views starts clean.

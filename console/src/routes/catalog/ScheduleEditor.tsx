@@ -2,13 +2,17 @@
 // grid (each day open or closed with one or more opening ranges) and the closed dates, all in the
 // store's time zone. Every input has a visible label; day rows are named groups, so a screen reader
 // says "Monday, hours 2, Opens". The service judges the values: its answers show on the inputs.
+// A service can instead be open during the store's own hours (Settings › Store): the week grid then
+// gives way to those hours, read only, and is kept for switching back.
 import { useEffect, useRef, useState } from 'react';
-import { Button, CloseButton, Group, Menu, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, CloseButton, DataList, Group, Menu, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { WEEKDAYS, type Weekday } from '../../api/items';
+import { useStoreSettings } from '../../api/store';
+import { useCurrentStore } from '../../components/store-context';
 import { todayIn } from '../../lib/format';
 import { sortHours, splitMinutes, joinMinutes, type HoursValue, type ItemFormValues } from './item-form';
 import { DAY_NAME } from './labels';
@@ -117,7 +121,53 @@ function LengthField({ form, path, label, min }: { form: Form; path: 'schedule.d
   );
 }
 
+/** The switch between the service's own week and the store's hours; the week grid when it is off. */
 export function WeekGrid({ form }: { form: Form }) {
+  const useStoreHours = form.getValues().schedule.useStoreHours;
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="Open during the store's hours"
+        description="Bookable whenever the store is open (and closed on the store's closed dates), instead of hours of its own."
+        checked={useStoreHours}
+        onChange={(e) => form.setFieldValue('schedule.useStoreHours', e.currentTarget.checked)}
+      />
+      {useStoreHours ? <StoreHours /> : <OwnHours form={form} />}
+    </Stack>
+  );
+}
+
+/** The store's opening hours, as the service will use them, with the way to change them. */
+function StoreHours() {
+  const store = useCurrentStore();
+  const settings = useStoreSettings(store.storeId);
+  const hours = settings.data?.hours ?? [];
+  return (
+    <Stack gap="xs" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      {settings.data && hours.length === 0 ? (
+        <Text size="sm">The store has no opening hours yet, so this service cannot be booked until they are set.</Text>
+      ) : (
+        <DataList labelWidth={110} aria-label="The store's opening hours">
+          {WEEKDAYS.map((day) => {
+            const ranges = hours.filter((h) => h.day === day);
+            return (
+              <DataList.Item key={day}>
+                <DataList.ItemLabel>{DAY_NAME[day]}</DataList.ItemLabel>
+                <DataList.ItemValue>{ranges.length ? ranges.map((h) => `${h.start}–${h.end === '24:00' ? '00:00' : h.end}`).join(', ') : 'Closed'}</DataList.ItemValue>
+              </DataList.Item>
+            );
+          })}
+        </DataList>
+      )}
+      <Text size="sm">
+        The store's hours are edited in{' '}
+        <Anchor component={Link} to={`/s/${store.storeId}/settings`} inherit underline="always">Settings › Store</Anchor>; a change there applies to this service too.
+      </Text>
+    </Stack>
+  );
+}
+
+function OwnHours({ form }: { form: Form }) {
   const hours = form.getValues().schedule.weeklyHours;
   // A day switched off keeps its ranges here, so switching it back on restores them.
   const remembered = useRef<Partial<Record<Weekday, HoursValue[]>>>({});

@@ -23,6 +23,8 @@ export interface ScheduleValues {
   /** Grouped by day in week order; indices are the API's `schedule.weeklyHours.<i>`. */
   weeklyHours: HoursValue[];
   closedDates: string[];
+  /** Open during the store's hours (Settings › Store) instead of weeklyHours, which are kept for switching back. */
+  useStoreHours: boolean;
 }
 
 export interface ItemFormValues {
@@ -45,7 +47,7 @@ const WEEKDAY_HOURS: HoursValue[] = (['mon', 'tue', 'wed', 'thu', 'fri'] as Week
 export const DEFAULT_SLOT_INTERVAL = 30;
 
 export function defaultSchedule(): ScheduleValues {
-  return { durationMinutes: 60, capacity: 1, slotIntervalMinutes: DEFAULT_SLOT_INTERVAL, bufferMinutes: 0, leadTimeMinutes: 0, maxAdvanceDays: 90, weeklyHours: WEEKDAY_HOURS.map((h) => ({ ...h })), closedDates: [] };
+  return { durationMinutes: 60, capacity: 1, slotIntervalMinutes: DEFAULT_SLOT_INTERVAL, bufferMinutes: 0, leadTimeMinutes: 0, maxAdvanceDays: 90, weeklyHours: WEEKDAY_HOURS.map((h) => ({ ...h })), closedDates: [], useStoreHours: false };
 }
 
 export function newItemValues(itemType: ItemType): ItemFormValues {
@@ -88,6 +90,7 @@ function scheduleValues(schedule: Schedule | null): ScheduleValues {
     maxAdvanceDays: schedule.maxAdvanceDays,
     weeklyHours: sortHours(schedule.weeklyHours.map((h) => ({ day: h.day, start: h.start, end: h.end === '24:00' ? '00:00' : h.end }))),
     closedDates: [...schedule.closedDates],
+    useStoreHours: schedule.useStoreHours === true,
   };
 }
 
@@ -123,6 +126,8 @@ export function toSchedule(s: ScheduleValues): NonNullable<NewItem['schedule']> 
   const out: NonNullable<NewItem['schedule']> = {
     weeklyHours: s.weeklyHours.map((h) => ({ day: h.day, start: h.start, end: h.end === '00:00' ? '24:00' : h.end })),
     closedDates: [...s.closedDates].sort(),
+    // Sent only when on: the service then ignores weeklyHours (kept, so switching back restores them).
+    ...(s.useStoreHours ? { useStoreHours: true } : {}),
   };
   for (const key of ['durationMinutes', 'capacity', 'slotIntervalMinutes', 'bufferMinutes', 'leadTimeMinutes', 'maxAdvanceDays'] as const) {
     const value = num(s[key]);

@@ -1,18 +1,21 @@
-// Today: what needs doing first, the day's and coming bookings, orders waiting on the store, and
-// the last 30 days of sales. Developer items (webhooks, sync runs) only for owners and admins.
+// Today: what needs doing first, the day's agenda as a time grid (any day, ?day=YYYY-MM-DD), the
+// day's and coming bookings, orders waiting on the store, and the last 30 days of sales. Developer
+// items (webhooks, sync runs) only for owners and admins. New booking is one tap away.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { useOverview, type Overview, type OverviewBooking, type OverviewOrder } from '../../api/overview';
 import { canManage } from '../../api/session';
 import { PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel, todayIn } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DayAgenda } from '../bookings/DayGrid';
 import { BookingStatusBadge } from '../bookings/status';
 import { WelcomeHint } from './WelcomeHint';
 
 const SalesChart = lazy(() => import('./SalesChart'));
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function Component() {
   const store = useCurrentStore();
@@ -22,7 +25,9 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Today">{formatLocalDate(today, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</PageHeader>
+      <PageHeader title="Today" actions={<Button component={Link} to={`/s/${store.storeId}/bookings/new`}>New booking</Button>}>
+        {formatLocalDate(today, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+      </PageHeader>
       <WelcomeHint />
       {overview.isError ? (
         <PageError error={overview.error} retry={() => overview.refetch()} />
@@ -43,9 +48,12 @@ const counted = (group: { count: number; countCapped: boolean }) => `${group.cou
 function TodayView({ data }: { data: Overview }) {
   const store = useCurrentStore();
   const base = `/s/${store.storeId}`;
+  const [params, setParams] = useSearchParams();
+  const day = DATE.test(params.get('day') ?? '') ? params.get('day')! : todayIn(store.timezone);
   return (
     <>
       <Attention data={data} />
+      <DayAgenda date={day} onDateChange={(d) => setParams(d && d !== todayIn(store.timezone) ? { day: d } : {}, { replace: true })} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section id="today-bookings" title="Bookings today" count={data.bookingsToday.count} link={{ to: `${base}/bookings?range=day`, label: 'Day calendar' }}>
           <BookingRows bookings={data.bookingsToday.items} withDate={false} empty="No bookings today." />
