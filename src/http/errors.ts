@@ -16,6 +16,10 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
   const e = error as FastifyError;
   if (e.validation) {
+    // A storeId the query must carry keeps its own code (missing-store-id), as where a key could name the store.
+    const context = (e as { validationContext?: string }).validationContext;
+    const missingStore = context === 'querystring' && (e.validation as ErrorObject[]).some((v) => v.keyword === 'required' && (v.params as { missingProperty?: string }).missingProperty === 'storeId');
+    if (missingStore) return new AppError(400, 'missing-store-id', 'Send the storeId query parameter.');
     return new AppError(400, 'validation-failed', 'The request is not valid.', detailsFromValidation(e));
   }
   switch (e.code) {

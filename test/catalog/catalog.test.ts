@@ -112,6 +112,7 @@ describeEachDb('catalog', (env) => {
     }
     expectError(await env.inject({ method: 'GET', url: '/publicQuickPayCatalog?storeId=nosuchstore' }), 404, 'store-not-found');
     expectError(await env.inject({ method: 'GET', url: '/publicQuickPayCatalog' }), 400, 'missing-store-id');
+    expectError(await env.inject({ method: 'GET', url: '/publicQuickPayCatalog?storeId=' }), 400, 'missing-store-id');
   });
 
   test('staff item input is validated with field details', async () => {

@@ -79,3 +79,13 @@ test('the document declares what the service checks: booking date, time, phone a
   assert.equal(hook.properties.events.minItems, 1);
   assert.ok(hook.properties.events.items.anyOf.some((e: any) => e.const === 'order.paid'));
 });
+
+test('the reference says what the server does: storeId is required on GET /publicQuickPayCatalog (test/catalog checks the answer), a blog title is 5–120 characters', () => {
+  const quickPay = doc.paths['/publicQuickPayCatalog'].get.parameters.find((p: any) => p.name === 'storeId');
+  assert.equal(quickPay.required, true);
+  const create = doc.paths['/api/stores/{storeId}/blog/posts'].post.requestBody.content['application/json'].schema;
+  const schema = create.$ref ? doc.components.schemas[create.$ref.split('/').pop()] : create;
+  const pattern = new RegExp(schema.properties.title.pattern, 'u');
+  assert.ok(pattern.test('x'.repeat(120)) && pattern.test(`  ${'x'.repeat(120)}  `) && pattern.test('Hello'));
+  assert.ok(!pattern.test('x'.repeat(121)) && !pattern.test('Four'), 'the schema refuses what the server refuses');
+});

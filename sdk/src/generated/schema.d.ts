@@ -3626,7 +3626,7 @@ export interface operations {
                     slug?: string | null;
                     /** @description default draft */
                     status?: "draft" | "published";
-                    /** @description 5–120 characters once surrounding spaces are dropped and runs of spaces collapsed */
+                    /** @description 5–120 characters once surrounding spaces are dropped (runs of spaces inside are then made one) */
                     title: string;
                 };
             };
@@ -3753,7 +3753,7 @@ export interface operations {
                     coverImageUrl?: string | null;
                     excerpt?: string | null;
                     slug?: string | null;
-                    /** @description 5–120 characters once surrounding spaces are dropped and runs of spaces collapsed */
+                    /** @description 5–120 characters once surrounding spaces are dropped (runs of spaces inside are then made one) */
                     title?: string;
                 };
             };
@@ -3888,7 +3888,7 @@ export interface operations {
                     /** @description the post being edited, if saved: its slug and publishedAt are shown (404 post-not-found when unknown) */
                     postId?: string;
                     slug?: string | null;
-                    /** @description 5–120 characters once surrounding spaces are dropped and runs of spaces collapsed */
+                    /** @description 5–120 characters once surrounding spaces are dropped (runs of spaces inside are then made one) */
                     title: string;
                 };
             };
@@ -8207,8 +8207,9 @@ export interface operations {
     };
     getPublicCatalog: {
         parameters: {
-            query?: {
-                storeId?: string;
+            query: {
+                /** @description the store (required: 400 missing-store-id when absent or empty) */
+                storeId: string;
             };
             header?: never;
             path?: never;

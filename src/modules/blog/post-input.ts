@@ -59,8 +59,9 @@ export function parsePostFields(raw: Raw): { value: PostFields; errors: ErrorDet
   if (typeof raw.title !== 'string') {
     errors.push({ field: 'title', message: `required, ${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters` });
   } else {
+    // Counted as sent, surrounding spaces dropped (what the documented schema can say); stored with runs of spaces made one.
+    const n = length(raw.title.trim());
     title = raw.title.trim().replace(/\s+/g, ' ');
-    const n = length(title);
     if (n < BLOG_LIMITS.titleMin || n > BLOG_LIMITS.titleMax) {
       errors.push({ field: 'title', message: `must be ${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters (got ${n})` });
     } else if (CONTROL.test(title)) errors.push({ field: 'title', message: 'must not contain control characters' });

@@ -13,12 +13,15 @@ const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Typ
 const postChecks = (body: Record<string, unknown>) => parsePostFields(body).errors;
 // The limits a schema can say are declared too, so a generated client can check them first.
 const postFields = {
-  // At least titleMin characters once trimmed (the pattern); at most titleMax once trimmed and runs of
-  // spaces collapsed, which a schema cannot count (post-input.ts does), so the raw bound is looser.
+  // titleMin–titleMax characters once surrounding spaces are dropped (the pattern), as post-input.ts
+  // counts them; only the surrounding spaces make the raw bound looser.
   title: Type.String({
     maxLength: 1000,
-    ...pattern(new RegExp(`^\\s*\\S[\\s\\S]{${BLOG_LIMITS.titleMin - 2},}\\S\\s*$`), `must be ${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters`),
-    description: `${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters once surrounding spaces are dropped and runs of spaces collapsed`,
+    ...pattern(
+      new RegExp(`^\\s*\\S[\\s\\S]{${BLOG_LIMITS.titleMin - 2},${BLOG_LIMITS.titleMax - 2}}\\S\\s*$`),
+      `must be ${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters`,
+    ),
+    description: `${BLOG_LIMITS.titleMin}–${BLOG_LIMITS.titleMax} characters once surrounding spaces are dropped (runs of spaces inside are then made one)`,
   }),
   slug: Type.Optional(Nullable(Type.String({
     maxLength: BLOG_LIMITS.slugMax,

@@ -71,11 +71,11 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     schema: {
       tags: ['catalog'],
       summary: 'Public read-only catalog for storefronts (no key, no stock counts)',
-      querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
+      querystring: Type.Object({ storeId: Type.String({ description: 'the store (required: 400 missing-store-id when absent or empty)' }) }),
       response: responses({ 200: PublicCatalogResponse, 304: Type.Null() }),
     },
   }, (request, reply) => {
-    const { storeId } = request.query as { storeId?: string };
+    const { storeId } = request.query as { storeId: string };
     if (!storeId) throw badRequest('missing-store-id', 'Send the storeId query parameter.');
     return serveCatalog(request, reply, catalog.cachedCatalog(storeId, 'public'), () => catalog.publicCatalog(storeId), 'public, max-age=60');
   });
