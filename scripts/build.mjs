@@ -43,17 +43,26 @@ function stale(stamp, inputs) {
   return newestMtime(inputs) > statSync(stamp).mtimeMs;
 }
 
-function compressAssets(dir) {
+export function compressAssets(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
+    // A copy removed earlier in this walk (below) is no longer there.
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info) continue;
+    if (info.isDirectory()) {
       compressAssets(path);
       continue;
     }
     if (!/\.(js|css|html|svg|json|txt)$/.test(name)) continue;
-    if (existsSync(`${path}.br`) && statSync(`${path}.br`).mtimeMs >= statSync(path).mtimeMs) continue;
+    if (info.size < 1024) {
+      // Too small to be worth compressing: a compressed copy left by an earlier, larger build would
+      // be served instead of this one (the static server prefers .br/.gz), so it goes.
+      rmSync(`${path}.br`, { force: true });
+      rmSync(`${path}.gz`, { force: true });
+      continue;
+    }
+    if (existsSync(`${path}.br`) && existsSync(`${path}.gz`) && statSync(`${path}.br`).mtimeMs >= statSync(path).mtimeMs) continue;
     const body = readFileSync(path);
-    if (body.length < 1024) continue;
     writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
     writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
   }
