@@ -36,7 +36,7 @@ describeEachDb('counter sales and stock adjustments', (env: TestEnv) => {
     const res = await sale({ items: [{ itemId: gel.id, qty: 2 }, { itemId: comb.id, qty: 1 }, { itemId: gel.id, qty: 1 }], paymentMethod: 'cash', paid: true, customer: { name: 'Akosua', phone: '020 765 4321' }, note: 'Paid in coins' }, staff.headers);
     assert.equal(res.statusCode, 201, res.body);
     const o = res.data.order;
-    assert.equal(o.status, 'paid');
+    assert.equal(o.status, 'confirmed', 'handed over: complete, not waiting to be delivered');
     assert.equal(o.paymentStatus, 'paid');
     assert.equal(o.paymentMethod, 'cash');
     assert.equal(o.sourceChannel, 'counter');
@@ -66,7 +66,8 @@ describeEachDb('counter sales and stock adjustments', (env: TestEnv) => {
     assert.equal(momo.data.order.status, 'pending_manual');
     const settled = await env.inject({ method: 'POST', url: `/api/stores/${store.storeId}/orders/${momo.data.order.orderId}/mark-paid`, headers: staff.headers, payload: {} });
     assert.equal(settled.statusCode, 200, settled.body);
-    assert.equal(settled.data.order.status, 'paid');
+    assert.equal(settled.data.order.status, 'confirmed');
+    assert.equal(settled.data.order.paymentStatus, 'paid');
     assert.equal((await item(gel.id)).stockCount, 5);
   });
 

@@ -571,9 +571,9 @@ export function createCheckoutService(ctx: AppContext) {
     /**
      * POST /api/stores/{storeId}/orders: a sale at the counter. Products of the store (published or not)
      * at their catalog prices, no platform fee; stock taken in the sale's transaction (409
-     * out-of-stock naming each short item). Paid now: the order is paid (the customer gets a receipt
-     * when an email is known); else it waits for the money (cash to collect, or a manual payment) and
-     * is marked paid later like any manual order. Source channel `counter`.
+     * out-of-stock naming each short item). Paid now: the order is paid and, handed over, confirmed
+     * (the customer gets a receipt when an email is known); else it waits for the money (cash to
+     * collect, or a manual payment) and is confirmed when marked paid. Source channel `counter`.
      */
     async counterSale(storeId: string, input: CounterSaleInput): Promise<Order> {
       const store = await ctx.services.stores.getStore(storeId);
@@ -607,7 +607,8 @@ export function createCheckoutService(ctx: AppContext) {
         reference: `ORD-${crockfordCode(12)}`,
         client_order_id: null,
         client_order_key: null,
-        status: input.paid ? 'paid' : input.paymentMethod === 'cash' ? 'pending_cash_collection' : 'pending_manual',
+        // Handed over at the counter: a sale paid now is complete (confirmed), never waiting to be delivered.
+        status: input.paid ? 'confirmed' : input.paymentMethod === 'cash' ? 'pending_cash_collection' : 'pending_manual',
         payment_status: input.paid ? 'paid' : 'payment_pending',
         payment_method: input.paymentMethod,
         provider: 'manual',
@@ -684,7 +685,8 @@ export function createCheckoutService(ctx: AppContext) {
         const amount = row.amount_paid_minor > 0 ? row.amount_paid_minor : row.total_minor;
         const now = nowIso();
         const patch: Partial<OrderRow> = {
-          status: 'paid',
+          // A counter sale's goods were handed over when it was made: paid, it is complete.
+          status: row.source_channel === 'counter' ? 'confirmed' : 'paid',
           payment_status: 'paid',
           payment_method: input.method ?? row.payment_method,
           amount_paid_minor: amount,
