@@ -1,14 +1,13 @@
 // Routes of the console (served under /console/). Every page is its own chunk, loaded when opened,
 // so the first load carries only the shell.
+import { lazy, Suspense } from 'react';
 import { MantineProvider, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Navigate, RouterProvider, createBrowserRouter } from 'react-router';
-import { queryClient } from './api/query';
+import { persistOptions, queryClient, refreshKeptData } from './api/query';
 import { useSession } from './api/session';
-import { StoreLayout } from './components/AppLayout';
-import { PageError, PageLoader } from './components/PageState';
-import { ReloginModal } from './components/ReloginModal';
+import { PageError, PageLoader, RouteError } from './components/PageState';
 import { sectionPages } from './routes/sections';
 
 const theme = createTheme({
@@ -43,9 +42,20 @@ const cssVariables: CSSVariablesResolver = () => ({
     '--mantine-color-red-filled-hover': '#a51d1d',
     // Field errors in red 9 (Mantine's default red is under 4.5:1 on white).
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Text on a pale tint whose own shade 9 is too light there (orange and yellow badges, alert titles).
+    '--console-text-on-tint': 'var(--mantine-color-dark-7)',
   },
-  dark: {},
+  dark: {
+    // Dimmed text lighter than Mantine's default grey, 4.5:1 on dark cards too.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // Tints are dark here: the ordinary light text reads on them, and errors in a paler red.
+    '--console-text-on-tint': 'var(--mantine-color-text)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });
+
+// Shown only when a session ends while the console is open: loaded after the first page, not before it.
+const ReloginModal = lazy(async () => ({ default: (await import('./components/ReloginModal')).ReloginModal }));
 
 /** `/console/`: the first store of the signed-in user, or sign in. */
 function Home() {
@@ -69,19 +79,24 @@ const router = createBrowserRouter(
     { path: '/no-store', lazy: () => import('./routes/auth/NoStorePage') },
     {
       path: '/s/:storeId',
-      element: <StoreLayout />,
-      children: [
+      // The shell of the store pages is a chunk of its own too: the sign-in page does not wait for it.
+      lazy: async () => ({ Component: (await import('./components/AppLayout')).StoreLayout }),
+      // A page whose code cannot be loaded (offline, or an old build's file gone) keeps the shell.
+      children: [{ errorElement: <RouteError />, children: [
         { index: true, element: <Navigate to="today" replace /> },
         { path: 'today', lazy: sectionPages.today },
         { path: 'bookings', lazy: sectionPages.bookings },
+        { path: 'bookings/new', lazy: () => import('./routes/bookings/NewBookingPage') },
         { path: 'bookings/:bookingId', lazy: () => import('./routes/bookings/BookingPage') },
         { path: 'orders', lazy: sectionPages.orders },
+        { path: 'orders/new', lazy: () => import('./routes/orders/NewSalePage') },
         { path: 'orders/:orderId', lazy: () => import('./routes/orders/OrderPage') },
         { path: 'catalog', lazy: sectionPages.catalog },
         { path: 'catalog/new', lazy: () => import('./routes/catalog/ItemEditPage') },
         { path: 'catalog/:itemId', lazy: () => import('./routes/catalog/ItemEditPage') },
         { path: 'customers', lazy: sectionPages.customers },
         { path: 'customers/:customerId', lazy: () => import('./routes/customers/CustomerPage') },
+        { path: 'reports', lazy: sectionPages.reports },
         { path: 'content', lazy: sectionPages.content },
         { path: 'blog', lazy: sectionPages.blog },
         { path: 'blog/:postId', lazy: () => import('./routes/blog/PostEditorPage') },
@@ -108,21 +123,25 @@ const router = createBrowserRouter(
         },
         { path: 'account', lazy: () => import('./routes/account/AccountPage') },
         { path: '*', lazy: () => import('./routes/NotFoundPage') },
-      ],
+      ] }],
     },
     { path: '*', lazy: () => import('./routes/NotFoundPage') },
-  ],
+  ].map((route) => ({ errorElement: <RouteError />, ...route })),
   { basename: '/console' },
 );
 
+// Light or dark as the phone or computer is set.
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariables}>
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariables}>
       <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <ReloginModal />
+      {/* What Today and the bookings lists last showed comes back from the device first (offline). */}
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshKeptData}>
+        <Suspense fallback={null}>
+          <ReloginModal />
+        </Suspense>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </MantineProvider>
   );
 }

@@ -92,7 +92,7 @@ describeConsole('console catalog', (c) => {
       // A closed date picked in the calendar (nine days on, not a Sunday: a day that would be open).
       let closedDate = inDays(9);
       if (weekdayOf(closedDate) === 'sun') closedDate = inDays(10);
-      await page.getByLabel('Closed dates').click();
+      await page.getByLabel('Closed dates', { exact: true }).click();
       const calendar = page.getByRole('dialog', { name: 'Closed dates' });
       await calendar.waitFor();
       await checkA11y(page, 'closed dates calendar');

@@ -1,5 +1,5 @@
 // Customers: query keys and hooks (search with "Load more", one customer, their bookings and
-// orders, edit, delete).
+// orders, their visits, add, edit, delete).
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { paths } from './schema';
@@ -7,6 +7,7 @@ import type { paths } from './schema';
 type ListQuery = NonNullable<paths['/api/stores/{storeId}/customers']['get']['parameters']['query']>;
 export type CustomerFilters = Omit<ListQuery, 'cursor'>;
 export type Customer = Awaited<ReturnType<typeof listCustomers>>['customers'][number];
+export type NewCustomer = NonNullable<paths['/api/stores/{storeId}/customers']['post']['requestBody']>['content']['application/json'];
 export type CustomerPatch = NonNullable<paths['/api/stores/{storeId}/customers/{customerId}']['patch']['requestBody']>['content']['application/json'];
 
 export const customerKeys = {
@@ -15,6 +16,7 @@ export const customerKeys = {
   one: (storeId: string, customerId: string) => [...customerKeys.all(storeId), 'one', customerId] as const,
   bookings: (storeId: string, customerId: string) => [...customerKeys.all(storeId), 'one', customerId, 'bookings'] as const,
   orders: (storeId: string, customerId: string) => [...customerKeys.all(storeId), 'one', customerId, 'orders'] as const,
+  visits: (storeId: string, customerId: string) => [...customerKeys.all(storeId), 'one', customerId, 'visits'] as const,
 };
 
 function listCustomers(storeId: string, query: ListQuery) {
@@ -28,6 +30,16 @@ export function useCustomerPages(storeId: string, filters: CustomerFilters) {
     queryFn: ({ pageParam }) => listCustomers(storeId, { ...filters, ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A few customers matching what was typed (name, email, tag or any phone format); nothing is asked for under 2 characters. */
+export function useCustomerSearch(storeId: string, q: string) {
+  return useQuery({
+    queryKey: [...customerKeys.all(storeId), 'search', q] as const,
+    queryFn: async () => (await listCustomers(storeId, { q, limit: 6 })).customers,
+    enabled: q.length >= 2,
     placeholderData: keepPreviousData,
   });
 }
@@ -59,6 +71,45 @@ export function useCustomerOrders(storeId: string, customerId: string) {
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
+
+// The customer record counts bookings and no-shows but not visits: those are read from the
+// bookings themselves, up to this many pages of 100 (a salon's regular stays far below it).
+const VISIT_PAGES = 5;
+
+/** Bookings the customer came to (attendance "attended"; a completed booking counts as attended). */
+export function useCustomerVisits(storeId: string, customerId: string) {
+  return useQuery({
+    queryKey: customerKeys.visits(storeId, customerId),
+    queryFn: async () => {
+      let visits = 0;
+      let cursor = '';
+      for (let page = 0; page < VISIT_PAGES; page++) {
+        const result = await ok(api.GET('/api/stores/{storeId}/bookings', { params: { path: { storeId }, query: { customerId, limit: 100, ...(cursor ? { cursor } : {}) } } }));
+        visits += result.bookings.filter((b) => b.attendance === 'attended').length;
+        if (!result.nextCursor) return { visits, capped: false };
+        cursor = result.nextCursor;
+      }
+      return { visits, capped: true };
+    },
+  });
+}
+
+/** Any member; 409 conflict when the phone (any format of the store's country) or email is another customer's. */
+export function useCreateCustomer(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewCustomer) => ok(api.POST('/api/stores/{storeId}/customers', { params: { path: { storeId } }, body })),
+    onSuccess: (data) => {
+      client.setQueryData(customerKeys.one(storeId, data.customer.id), data.customer);
+      void client.invalidateQueries({ queryKey: customerKeys.all(storeId), predicate: (q) => q.queryKey[3] === 'pages' });
+    },
+  });
+}
+
+/** The customer a 409 conflict names ("Esi Mensah (cus_…) already has this phone number."), or null. */
+export function conflictingCustomerId(message: string): string | null {
+  return /\b(cus_[A-Za-z0-9_-]+)/.exec(message)?.[1] ?? null;
 }
 
 export function useUpdateCustomer(storeId: string, customerId: string) {

@@ -1,5 +1,5 @@
 // Catalog items: query keys and hooks (the whole catalog, one item, create, edit, publish/unpublish,
-// delete). A store's catalog is read whole (the API has no paging for it): search and the type
+// stock adjustments, delete). A store's catalog is read whole (the API has no paging for it): search and the type
 // filter run in the browser on the list already loaded.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
@@ -60,6 +60,22 @@ export function useUpdateItem(storeId: string) {
   return useMutation({
     mutationFn: async ({ itemId, patch }: { itemId: string; patch: ItemPatch }) =>
       (await ok(api.PATCH('/api/stores/{storeId}/items/{itemId}', { params: { path: { storeId, itemId } }, body: patch }))).item,
+    onSuccess: saved,
+  });
+}
+
+/** PATCH …/items/{itemId}/stock: `add` (negative removes) or a new `stockCount`. */
+export type StockChange = NonNullable<paths['/api/stores/{storeId}/items/{itemId}/stock']['patch']['requestBody']>['content']['application/json'];
+
+/**
+ * Every member, staff included: stock received or removed is added to what the service holds now
+ * (orders taken meanwhile are kept); a count sets it.
+ */
+export function useAdjustStock(storeId: string) {
+  const saved = useSaved(storeId);
+  return useMutation({
+    mutationFn: async ({ itemId, change }: { itemId: string; change: StockChange }) =>
+      (await ok(api.PATCH('/api/stores/{storeId}/items/{itemId}/stock', { params: { path: { storeId, itemId } }, body: change }))).item,
     onSuccess: saved,
   });
 }

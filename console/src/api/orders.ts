@@ -1,5 +1,5 @@
-// Orders: query keys and hooks (lists by status group or customer, one order, staff changes:
-// mark paid, fulfilment, refund, cancel) and what each status allows.
+// Orders: query keys and hooks (lists by status group or customer, one order, a counter sale, staff
+// changes: mark paid, fulfilment, refund, cancel) and what each status allows.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { paths } from './schema';
@@ -61,6 +61,28 @@ export function findOrder(storeId: string, text: string) {
   return getOrder(storeId, text).then((r) => r.order);
 }
 
+/** POST /api/stores/{storeId}/orders: a sale at the counter (any member). */
+export type CounterSaleBody = NonNullable<paths['/api/stores/{storeId}/orders']['post']['requestBody']>['content']['application/json'];
+/** How a counter sale was (or will be) paid. */
+export type CounterPayment = CounterSaleBody['paymentMethod'];
+
+/**
+ * Records a sale made at the counter: stock is taken at once (409 out-of-stock names what is short),
+ * and the new order is known before its page opens.
+ */
+export function useCreateCounterSale(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CounterSaleBody) =>
+      ok(api.POST('/api/stores/{storeId}/orders', { params: { path: { storeId } }, body })),
+    onSuccess: (data) => {
+      client.setQueryData(orderKeys.one(storeId, data.order.orderId), data.order);
+      void client.invalidateQueries({ queryKey: orderKeys.all(storeId) });
+      for (const area of ['customers', 'overview', 'items', 'reports']) void client.invalidateQueries({ queryKey: ['stores', storeId, area] });
+    },
+  });
+}
+
 /** A change of one order: the answer replaces it, and every list, customer total and overview is refreshed. */
 function useOrderChange<T>(storeId: string, orderId: string, call: (body: T) => Promise<{ order: Order }>) {
   const client = useQueryClient();
@@ -74,6 +96,7 @@ function useOrderChange<T>(storeId: string, orderId: string, call: (body: T) => 
       void client.invalidateQueries({ queryKey: ['stores', storeId, 'customers'] });
       void client.invalidateQueries({ queryKey: ['stores', storeId, 'overview'] });
       void client.invalidateQueries({ queryKey: ['stores', storeId, 'items'] });
+      void client.invalidateQueries({ queryKey: ['stores', storeId, 'reports'] });
     },
   });
 }

@@ -1,6 +1,6 @@
 // Catalog: every product, service and course of the store (unpublished too), searched and filtered
-// by type in the browser (both kept in the address); owners and admins add, edit, publish or
-// unpublish and delete from here, staff read.
+// by type in the browser (both kept in the address); owners and admins add, edit, duplicate, publish
+// or unpublish and delete from here; every member, staff included, adjusts a product's stock.
 import { useMemo, useState } from 'react';
 import { Anchor, Button, Card, Group, Image, Menu, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { EmptyState, PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatMoney } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
-import { DeleteItemDialog } from './ItemDialogs';
+import { DeleteItemDialog, StockDialog } from './ItemDialogs';
 import { PublishedBadge, ScheduleText, StockText, TYPE_LABEL, TYPE_PLURAL } from './labels';
 
 /** Lower case without accents, so "creme" finds "Crème". */
@@ -32,6 +32,8 @@ export function Component() {
   const items = useItems(store.storeId);
   const manage = canManage(store.role);
   const [deleting, setDeleting] = useState<Item | null>(null);
+  const [stocking, setStocking] = useState<Item | null>(null);
+  const duplicate = (item: Item) => navigate(`/s/${store.storeId}/catalog/new?copy=${encodeURIComponent(item.id)}`);
 
   const setParam = (name: 'q' | 'type', value: string | null) => {
     // From the address as it is now: the router renders a change in a transition, so its own value
@@ -50,7 +52,7 @@ export function Component() {
     <Stack gap="md">
       <PageHeader title="Catalog" actions={manage && <Button component={Link} to={newLink}>Add item</Button>}>
         What your website and partners list: products to order, services and courses to book.
-        {!manage && ' Only owners and admins can change it.'}
+        {!manage && ' Only owners and admins can change prices and details; everyone can adjust a product’s stock.'}
       </PageHeader>
 
       <Card withBorder>
@@ -125,11 +127,16 @@ export function Component() {
                     </Table.Td>
                     <Table.Td>{TYPE_LABEL[item.itemType]}</Table.Td>
                     <Table.Td ta="right"><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatMoney(item.priceMinor, item.currency || store.currency)}</Text></Table.Td>
-                    <Table.Td><StockText item={item} /></Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <StockText item={item} />
+                        {item.itemType === 'product' && item.stockCount !== null && <StockButton item={item} onClick={() => setStocking(item)} />}
+                      </Group>
+                    </Table.Td>
                     <Table.Td><PublishedBadge item={item} /></Table.Td>
                     {manage && (
                       <Table.Td ta="right">
-                        <ItemMenu item={item} onEdit={() => navigate(`/s/${store.storeId}/catalog/${encodeURIComponent(item.id)}`)} onDelete={() => setDeleting(item)} />
+                        <ItemMenu item={item} onEdit={() => navigate(`/s/${store.storeId}/catalog/${encodeURIComponent(item.id)}`)} onDuplicate={() => duplicate(item)} onDelete={() => setDeleting(item)} />
                       </Table.Td>
                     )}
                   </Table.Tr>
@@ -156,8 +163,9 @@ export function Component() {
                   <Group gap="xs">
                     <PublishedBadge item={item} />
                     {item.itemType === 'product' && <StockText item={item} />}
+                    {item.itemType === 'product' && item.stockCount !== null && <StockButton item={item} onClick={() => setStocking(item)} />}
                   </Group>
-                  {manage && <ItemMenu item={item} onEdit={() => navigate(`/s/${store.storeId}/catalog/${encodeURIComponent(item.id)}`)} onDelete={() => setDeleting(item)} />}
+                  {manage && <ItemMenu item={item} onEdit={() => navigate(`/s/${store.storeId}/catalog/${encodeURIComponent(item.id)}`)} onDuplicate={() => duplicate(item)} onDelete={() => setDeleting(item)} />}
                 </Group>
               </Card>
             ))}
@@ -165,6 +173,7 @@ export function Component() {
         </>
       )}
 
+      {stocking && <StockDialog item={stocking} onClose={() => setStocking(null)} />}
       {deleting && <DeleteItemDialog item={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />}
     </Stack>
   );
@@ -179,7 +188,15 @@ function Thumb({ item }: { item: Item }) {
   );
 }
 
-function ItemMenu({ item, onEdit, onDelete }: { item: Item; onEdit(): void; onDelete(): void }) {
+function StockButton({ item, onClick }: { item: Item; onClick(): void }) {
+  return (
+    <Button variant="default" size="xs" onClick={onClick} aria-label={`Adjust stock for ${item.name}`} style={{ flex: 'none' }}>
+      Stock
+    </Button>
+  );
+}
+
+function ItemMenu({ item, onEdit, onDuplicate, onDelete }: { item: Item; onEdit(): void; onDuplicate(): void; onDelete(): void }) {
   const store = useCurrentStore();
   const update = useUpdateItem(store.storeId);
   const [error, setError] = useState<string | null>(null);
@@ -203,6 +220,7 @@ function ItemMenu({ item, onEdit, onDelete }: { item: Item; onEdit(): void; onDe
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={onEdit}>Edit</Menu.Item>
+          <Menu.Item onClick={onDuplicate}>Duplicate</Menu.Item>
           <Menu.Item onClick={togglePublished}>{item.published ? 'Unpublish' : 'Publish'}</Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" onClick={onDelete}>Delete</Menu.Item>

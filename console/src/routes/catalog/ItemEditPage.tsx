@@ -1,8 +1,9 @@
 // One catalog item, new or existing: details, price in the store currency, picture with alt text,
 // stock, and for services and courses the booking schedule with a live preview of the next open
 // times. A failed save keeps everything typed and puts the service's reasons next to the fields;
-// leaving with unsaved changes asks first. Staff see the item read-only (ItemSummary: the API lets
-// only owners and admins change the catalog).
+// leaving with unsaved changes asks first. "Duplicate" opens a new item's form filled from another
+// (catalog/new?copy=<itemId>). Staff see the item read-only (ItemSummary: the API lets only owners
+// and admins change the catalog) but adjust a product's stock, as every member may.
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Card, Grid, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -16,7 +17,7 @@ import { useCurrentStore } from '../../components/store-context';
 import { currencyDigits } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
 import { ImageField } from './ImageField';
-import { DeleteItemDialog } from './ItemDialogs';
+import { DeleteItemDialog, StockDialog } from './ItemDialogs';
 import { formField, itemValues, newItemValues, toNewItem, toPatch, type ItemFormValues } from './item-form';
 import { ERROR_TITLE, hasSchedule, TYPE_LABEL } from './labels';
 import { useLeaveGuard } from '../../components/leave-guard';
@@ -39,9 +40,22 @@ export function Component() {
         </Stack>
       );
     }
+    const copy = params.get('copy');
+    if (copy) return <CopyOfItem key={copy} itemId={copy} />;
     return <ItemForm initialType={ITEM_TYPES.includes(wanted) ? wanted : 'product'} />;
   }
   return <ExistingItem itemId={itemId} />;
+}
+
+/** A new item's form filled from another one ("Duplicate"), named "<name> (copy)". */
+function CopyOfItem({ itemId }: { itemId: string }) {
+  const store = useCurrentStore();
+  const item = useItem(store.storeId, itemId);
+  if (item.isPending) return <PageLoader />;
+  if (item.isError) {
+    return <RecordLoadError error={item.error} retry={() => item.refetch()} back={<BackLink />} noun="Item to copy" notFound={<>There is no item “{itemId}” to copy in {store.name}: it may have been deleted.</>} />;
+  }
+  return <ItemForm template={item.data} />;
 }
 
 function ExistingItem({ itemId }: { itemId: string }) {
@@ -56,7 +70,7 @@ function ExistingItem({ itemId }: { itemId: string }) {
       <Stack gap="md">
         <BackLink />
         <PageHeader title={item.data.name}>{TYPE_LABEL[item.data.itemType]}</PageHeader>
-        <Alert color="blue">Only owners and admins can change the catalog.</Alert>
+        <Alert color="blue">Only owners and admins can change the catalog.{item.data.itemType === 'product' ? ' Everyone can adjust the stock.' : ''}</Alert>
         <ItemSummary item={item.data} />
       </Stack>
     );
@@ -103,7 +117,13 @@ function useFocusFirstError() {
   return () => setRequest((n) => n + 1);
 }
 
-function ItemForm({ item, initialType = 'product' }: { item?: Item; initialType?: ItemType }) {
+/** The values of a copy: the same details under "<name> (copy)", with no stock of its own yet. */
+function copyValues(template: Item): ItemFormValues {
+  const values = itemValues(template);
+  return { ...values, name: `${template.name} (copy)`, stockCount: values.trackStock ? 0 : '' };
+}
+
+function ItemForm({ item, template, initialType = 'product' }: { item?: Item; template?: Item; initialType?: ItemType }) {
   const store = useCurrentStore();
   const navigate = useNavigate();
   const create = useCreateItem(store.storeId);
@@ -112,9 +132,10 @@ function ItemForm({ item, initialType = 'product' }: { item?: Item; initialType?
   const focusFirstError = useFocusFirstError();
   const [deleting, setDeleting] = useState(false);
   // Seeded once: a refetch while someone types never replaces their text.
-  const form = useForm<ItemFormValues>({ initialValues: item ? itemValues(item) : newItemValues(initialType), validate });
+  const [stocking, setStocking] = useState(false);
+  const form = useForm<ItemFormValues>({ initialValues: item ? itemValues(item) : template ? copyValues(template) : newItemValues(initialType), validate });
   const values = form.getValues();
-  const currency = item?.currency || store.currency;
+  const currency = item?.currency || template?.currency || store.currency;
   const guard = useLeaveGuard(form.isDirty());
   const saving = create.isPending || update.isPending;
 
@@ -146,15 +167,37 @@ function ItemForm({ item, initialType = 'product' }: { item?: Item; initialType?
   );
 
   const title = item ? item.name : `New ${TYPE_LABEL[values.itemType].toLowerCase()}`;
+
+  /** Stock adjusted beside the form: the count shown follows, unless someone is typing a new one. */
+  function stockSaved(saved: Item) {
+    const count = saved.stockCount ?? '';
+    form.setInitialValues({ ...form.getInitialValues(), trackStock: saved.stockCount !== null, stockCount: count });
+    if (!form.isDirty('stockCount')) {
+      form.setFieldValue('stockCount', count);
+      form.setFieldValue('trackStock', saved.stockCount !== null);
+    }
+  }
   const bookable = hasSchedule(values.itemType);
 
   return (
     <Stack gap="md">
       <BackLink />
-      <PageHeader title={title} actions={item && <Button variant="outline" color="red" onClick={() => setDeleting(true)}>Delete</Button>}>
+      <PageHeader
+        title={title}
+        actions={
+          item && (
+            <>
+              <Button variant="default" component={Link} to={`/s/${store.storeId}/catalog/new?copy=${encodeURIComponent(item.id)}`}>Duplicate</Button>
+              <Button variant="outline" color="red" onClick={() => setDeleting(true)}>Delete</Button>
+            </>
+          )
+        }
+      >
         {item
           ? `${TYPE_LABEL[item.itemType]} · ${item.published ? 'published: listed on your website and by partners' : 'hidden: not listed anywhere'}`
-          : 'Add something to sell or to book. It is listed on your website and by partners once published.'}
+          : template
+            ? `A copy of “${template.name}”: change what differs, then add it. Nothing is saved until then.`
+            : 'Add something to sell or to book. It is listed on your website and by partners once published.'}
       </PageHeader>
 
       <form onSubmit={submit} noValidate aria-label={item ? `Edit ${item.name}` : 'New item'}>
@@ -209,7 +252,13 @@ function ItemForm({ item, initialType = 'product' }: { item?: Item; initialType?
                   description="Orders take from the count and checkout refuses more than is left. Off: always available."
                   {...form.getInputProps('trackStock', { type: 'checkbox' })}
                 />
-                {values.trackStock && <NumberInput label="In stock" min={0} allowDecimal={false} allowNegative={false} w={200} {...form.getInputProps('stockCount')} />}
+                {values.trackStock && (
+                  <Group align="flex-end" gap="sm">
+                    <NumberInput label="In stock" min={0} allowDecimal={false} allowNegative={false} w={200} {...form.getInputProps('stockCount')} />
+                    {item && item.stockCount !== null && <Button variant="default" onClick={() => setStocking(true)}>Adjust stock</Button>}
+                  </Group>
+                )}
+                {item && item.stockCount !== null && <Text size="xs" c="dimmed">Adjust stock adds what arrived or takes off what went, without touching sales made meanwhile.</Text>}
               </Stack>
             </Card>
           )}
@@ -251,6 +300,7 @@ function ItemForm({ item, initialType = 'product' }: { item?: Item; initialType?
       </form>
 
       {guard.dialog}
+      {stocking && item && <StockDialog item={item} onClose={() => setStocking(false)} onSaved={stockSaved} />}
       {deleting && item && (
         <DeleteItemDialog
           item={item}

@@ -1,13 +1,15 @@
-// One item as staff see it: everything readable, nothing to change (the API lets only owners and
-// admins change the catalog). The schedule's next open times come from the same preview as the form.
-import type { ReactNode } from 'react';
-import { Card, DataList, Grid, Image, Stack, Table, Text, Title } from '@mantine/core';
+// One item as staff see it: everything readable, nothing to change but a product's stock (the API
+// lets only owners and admins change the catalog, and every member adjust stock). The schedule's next
+// open times come from the same preview as the form.
+import { useState, type ReactNode } from 'react';
+import { Button, Card, DataList, Grid, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { WEEKDAYS, type Item } from '../../api/items';
 import { useCurrentStore } from '../../components/store-context';
 import { formatLocalDate, formatMoney, todayIn } from '../../lib/format';
 import { itemValues } from './item-form';
 import { DAY_NAME, hasSchedule, StockText, TYPE_LABEL } from './labels';
 import { SchedulePreview } from './SchedulePreview';
+import { StockDialog } from './ItemDialogs';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,6 +27,7 @@ export function ItemSummary({ item }: { item: Item }) {
   const schedule = item.schedule;
   const today = todayIn(store.timezone);
   const closed = schedule?.closedDates.filter((d) => d >= today) ?? [];
+  const [stocking, setStocking] = useState(false);
 
   return (
     <Stack gap="md">
@@ -38,7 +41,13 @@ export function ItemSummary({ item }: { item: Item }) {
           <Row label="Status">{item.published ? 'Published: listed on your website and by partners' : 'Hidden: not listed anywhere'}</Row>
           {item.itemType === 'product' && <Row label="Stock"><StockText item={item} /></Row>}
         </DataList>
+        {item.itemType === 'product' && item.stockCount !== null && (
+          <Group mt="sm">
+            <Button variant="default" onClick={() => setStocking(true)}>Adjust stock</Button>
+          </Group>
+        )}
       </Card>
+      {stocking && <StockDialog item={item} onClose={() => setStocking(false)} />}
 
       {item.imageUrl && (
         <Card withBorder component="section" aria-labelledby="item-picture">

@@ -1,12 +1,14 @@
-// One customer: their details (editable; the service's validation shows next to each field and a
-// failed save keeps what was typed), their bookings and their orders, and delete (owners and
-// admins) behind a confirmation that explains why a customer with history cannot go.
+// One customer: big call and WhatsApp buttons when the phone is known, what they are worth to the
+// store (visits, no-shows, spend, orders), their details with notes and tags (editable; the service's
+// validation shows next to each field and a failed save keeps what was typed), their bookings (with
+// who came and who did not) and their orders, and delete (owners and admins) behind a confirmation
+// that explains why a customer with history cannot go.
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, DataList, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, DataList, Group, Modal, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useCustomer, useCustomerBookings, useCustomerOrders, useDeleteCustomer, useUpdateCustomer, type Customer, type CustomerPatch } from '../../api/customers';
+import { useCustomer, useCustomerBookings, useCustomerOrders, useCustomerVisits, useDeleteCustomer, useUpdateCustomer, type Customer, type CustomerPatch } from '../../api/customers';
 import { canManage } from '../../api/session';
 import { useFormError } from '../../components/api-form';
 import { EmptyState, PageError, PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
@@ -54,18 +56,25 @@ function CustomerView({ customer }: { customer: Customer }) {
         Customer since {formatDateTime(customer.createdAt, store.timezone, { dateStyle: 'long' })}
       </PageHeader>
 
+      <ContactButtons customer={customer} />
+
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder component="section" aria-labelledby="customer-summary">
           <Title order={2} size="h4" id="customer-summary" mb="sm">Summary</Title>
           <DataList labelWidth={120}>
+            <DataItem label="Visits"><Visits customerId={customer.id} /></DataItem>
+            <DataItem label="No-shows">{customer.noShowCount}</DataItem>
             <DataItem label="Total spent">{formatMoney(customer.totalSpentMinor, store.currency)}</DataItem>
             <DataItem label="Bookings">{customer.bookingsCount}</DataItem>
             <DataItem label="Orders">{customer.ordersCount}</DataItem>
+            <DataItem label="Tags">
+              {customer.tags.length ? <Group gap={4}>{customer.tags.map((t) => <Badge key={t} variant="light" color="gray">{t}</Badge>)}</Group> : 'None'}
+            </DataItem>
             <DataItem label="Email">{customer.email ? <Anchor size="sm" href={`mailto:${customer.email}`}>{customer.email}</Anchor> : 'Not given'}</DataItem>
-            <DataItem label="Phone">{customer.phone ? <Anchor size="sm" href={`tel:${customer.phone}`}>{customer.phone}</Anchor> : 'Not given'}</DataItem>
+            <DataItem label="Phone">{customer.phone ? <Anchor size="sm" href={`tel:${customer.phoneE164 ?? customer.phone}`}>{customer.phone}</Anchor> : 'Not given'}</DataItem>
             <DataItem label="Last change">{formatDateTime(customer.updatedAt, store.timezone)}</DataItem>
           </DataList>
-          <Text size="xs" c="dimmed" mt="xs">Total spent counts money received for orders, less refunds.</Text>
+          <Text size="xs" c="dimmed" mt="xs">Visits are bookings they came to. Total spent counts money received for orders, less refunds.</Text>
         </Card>
         <EditCustomer customer={customer} />
         <CustomerOrders customerId={customer.id} />
@@ -77,7 +86,31 @@ function CustomerView({ customer }: { customer: Customer }) {
   );
 }
 
-const FIELDS = ['name', 'email', 'phone'] as const;
+/** Tap to call, or to write on WhatsApp: only with a number the service could read (phoneE164). */
+function ContactButtons({ customer }: { customer: Customer }) {
+  if (!customer.phoneE164) return null;
+  const digits = customer.phoneE164.replace(/^\+/, '');
+  return (
+    <Group grow gap="sm" maw={560} aria-label={`Contact ${customer.name}`} role="group">
+      <Button component="a" href={`tel:${customer.phoneE164}`} size="lg">Call</Button>
+      <Button component="a" href={`https://wa.me/${digits}`} target="_blank" rel="noopener noreferrer" size="lg" color="#1b6b3a">WhatsApp</Button>
+    </Group>
+  );
+}
+
+/** Bookings the customer came to, counted from their bookings. */
+function Visits({ customerId }: { customerId: string }) {
+  const store = useCurrentStore();
+  const visits = useCustomerVisits(store.storeId, customerId);
+  if (visits.isPending) return <>…</>;
+  if (visits.isError) return <>—</>;
+  return <>{visits.data.visits}{visits.data.capped ? '+' : ''}</>;
+}
+
+const FIELDS = ['name', 'email', 'phone', 'notes', 'tags'] as const;
+const TEXT_FIELDS = ['name', 'email', 'phone', 'notes'] as const;
+
+const formValues = (c: Customer) => ({ name: c.name, email: c.email ?? '', phone: c.phone ?? '', notes: c.notes ?? '', tags: [...c.tags] });
 
 function EditCustomer({ customer }: { customer: Customer }) {
   const store = useCurrentStore();
@@ -85,23 +118,24 @@ function EditCustomer({ customer }: { customer: Customer }) {
   const error = useFormError();
   // Seeded once: a refetch while someone types never replaces their text.
   const form = useForm({
-    initialValues: { name: customer.name, email: customer.email ?? '', phone: customer.phone ?? '' },
+    initialValues: formValues(customer),
     validate: { name: (v) => (v.trim() ? null : 'Enter a name') },
   });
 
   const submit = form.onSubmit(async (values) => {
     error.clear();
     const patch: CustomerPatch = {};
-    for (const field of FIELDS) {
+    for (const field of TEXT_FIELDS) {
       if (!form.isDirty(field)) continue;
       const value = values[field].trim();
       if (field === 'name') patch.name = value;
-      else patch[field] = value || null; // an emptied email or phone is cleared
+      else patch[field] = value || null; // an emptied email, phone or note is cleared
     }
+    if (form.isDirty('tags')) patch.tags = values.tags;
     if (Object.keys(patch).length === 0) return;
     try {
       const saved = await update.mutateAsync(patch);
-      const next = { name: saved.customer.name, email: saved.customer.email ?? '', phone: saved.customer.phone ?? '' };
+      const next = formValues(saved.customer);
       form.setInitialValues(next);
       form.setValues(next);
       notifyDone('Customer saved');
@@ -120,6 +154,8 @@ function EditCustomer({ customer }: { customer: Customer }) {
           <TextInput label="Name" required maxLength={200} autoComplete="off" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="off" description="Leave empty to remove it" {...form.getInputProps('email')} />
           <TextInput label="Phone" type="tel" autoComplete="off" description="9 to 15 digits; spaces and + are fine" {...form.getInputProps('phone')} />
+          <Textarea label="Notes" autosize minRows={2} maxRows={8} maxLength={2000} description="Only staff see them" {...form.getInputProps('notes')} />
+          <TagsInput label="Tags" description="Press Enter after each, e.g. VIP" maxTags={20} clearable {...form.getInputProps('tags')} />
           <Group justify="flex-end">
             <SaveButtons form={form} error={error} label="Save" saving={update.isPending} />
           </Group>
@@ -192,7 +228,11 @@ function CustomerBookings({ customerId }: { customerId: string }) {
                   {formatLocalDate(b.bookingDate, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}, {b.bookingTime} · <span style={{ fontFamily: 'monospace' }}>{b.reference}</span>
                 </Text>
               </Stack>
-              <Text size="sm">{statusLabel(b.bookingStatus)}</Text>
+              <Group gap={4} justify="flex-end">
+                {b.attendance === 'no_show' && <Badge variant="light" color="red">No-show</Badge>}
+                {b.attendance === 'attended' && <Badge variant="light" color="teal">Came</Badge>}
+                <Text size="sm">{statusLabel(b.bookingStatus)}</Text>
+              </Group>
             </Group>
           ))}
         </Stack>

@@ -1,9 +1,11 @@
-// Customers: search by name, email or phone (the API's q, kept in the address), newest first with
-// "Load more"; each with their bookings and orders counts and what they have spent.
+// Customers: search by name, email, tag or phone (the API's q, kept in the address), newest first
+// with "Load more"; each with their bookings and orders counts and what they have spent. "Add
+// customer" records someone by hand.
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
+import { AddCustomerDialog } from './AddCustomerDialog';
 import { useCustomerPages, type Customer } from '../../api/customers';
 import { EmptyState, PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
@@ -16,6 +18,7 @@ export function Component() {
   const q = params.get('q') ?? '';
   usePageTitle('Customers');
   const [text, setText] = useState(q);
+  const [adding, setAdding] = useState(false);
   // The search follows typing after a pause, not on every key.
   const apply = useDebouncedCallback((value: string) => setParams(value.trim() ? { q: value.trim() } : {}, { replace: true }), 300);
   const pages = useCustomerPages(store.storeId, { limit: 25, ...(q ? { q } : {}) });
@@ -25,11 +28,14 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Customers">People who booked or ordered, and those you added. Records are kept up to date by every booking and order.</PageHeader>
+      <PageHeader title="Customers" actions={<Button onClick={() => setAdding(true)}>Add customer</Button>}>
+        People who booked or ordered, and those you added. Records are kept up to date by every booking and order.
+      </PageHeader>
+      {adding && <AddCustomerDialog onClose={() => setAdding(false)} />}
       <Card withBorder component="form" role="search" aria-label="Search customers" onSubmit={(e) => { e.preventDefault(); apply.flush(); }}>
         <TextInput
           label="Search"
-          description="Name, email or phone (digits alone work too)"
+          description="Name, email, tag or phone (any format; digits alone work too)"
           placeholder="Ama, ama@example.com, 024…"
           type="search"
           autoComplete="off"
@@ -43,7 +49,7 @@ export function Component() {
       {pages.isPending && <Text size="sm" c="dimmed">Loading…</Text>}
       {!pages.isPending && !pages.isError && rows.length === 0 && (
         <EmptyState title={q ? `No customer matches “${q}”` : 'No customers yet'}>
-          {q ? 'Try part of the name, the email or a few digits of the phone.' : 'Customers appear here with their first booking or order.'}
+          {q ? 'Try part of the name, the email or a few digits of the phone.' : 'Customers appear here with their first booking or order, or when you add them.'}
         </EmptyState>
       )}
 

@@ -307,7 +307,8 @@ function MarkPaidDialog({ routeId, order, allowed, refetch, onClose }: DialogPro
   const store = useCurrentStore();
   const markPaid = useMarkPaid(store.storeId, routeId);
   const known = MARK_PAID_METHODS.some((m) => m.value === order.paymentMethod);
-  const [method, setMethod] = useState<string>(known ? order.paymentMethod : 'cash');
+  // A counter sale paid by card or another way is settled as a manual payment.
+  const [method, setMethod] = useState<string>(known ? order.paymentMethod : order.paymentMethod === 'card' || order.paymentMethod === 'other' ? 'manual' : 'cash');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const amount = formatMoney(order.amountPaidMinor > 0 ? order.amountPaidMinor : order.totalMinor, order.currency || store.currency);

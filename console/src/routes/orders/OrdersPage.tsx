@@ -1,13 +1,15 @@
 // Orders: one tab per stage (awaiting payment, to fulfil, done, closed, all), newest first with
-// "Load more", and a lookup by reference. The tab lives in the address, so a reload keeps it.
+// "Load more", each with where it came from (website, counter…), and a lookup by reference. The tab
+// lives in the address, so a reload keeps it. "New sale" records a sale made at the counter.
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { canManage } from '../../api/session';
 import { findOrder, ORDER_GROUPS, useOrderPages, type Order, type OrderGroup } from '../../api/orders';
 import { EmptyState, PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { channelLabel, formatDateTime, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatusBadge, paymentMethodLabel } from './status';
 
@@ -16,10 +18,11 @@ const EMPTY: Record<OrderGroup, [string, string]> = {
   fulfil: ['Nothing to fulfil', 'Paid orders wait here until they are delivered or collected.'],
   done: ['No completed orders yet', 'Orders you confirm as delivered or collected appear here.'],
   closed: ['No closed orders', 'Refunded, cancelled, failed and expired orders appear here.'],
-  all: ['No orders yet', 'Orders placed on your website appear here.'],
+  all: ['No orders yet', 'Orders placed on your website and sales at the counter appear here.'],
 };
 
 export function Component() {
+  const store = useCurrentStore();
   const [params, setParams] = useSearchParams();
   const group: OrderGroup = ORDER_GROUPS.find((g) => g.value === params.get('status'))?.value ?? 'awaiting';
   const tabs = useRef<HTMLDivElement>(null);
@@ -31,7 +34,17 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Orders">Orders placed on your website and the payments they wait for.</PageHeader>
+      <PageHeader
+        title="Orders"
+        actions={
+          <>
+            {canManage(store.role) && <Button variant="default" component={Link} to={`/s/${store.storeId}/reports`}>Reports</Button>}
+            <Button component={Link} to={`/s/${store.storeId}/orders/new`}>New sale</Button>
+          </>
+        }
+      >
+        Orders placed on your website, sales at the counter, and the payments they wait for.
+      </PageHeader>
       <FindOrder />
       <Tabs
         value={group}
@@ -138,7 +151,10 @@ function OrderList({ group, statuses }: { group: OrderGroup; statuses: string[] 
                 <Table.Td>
                   <Anchor component={Link} to={link(o)} ff="monospace" size="sm">{o.reference}</Anchor>
                 </Table.Td>
-                <Table.Td><Text size="sm">{formatDateTime(o.createdAt, store.timezone)}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(o.createdAt, store.timezone)}</Text>
+                  {o.sourceChannel && <Text size="xs" c="dimmed">{channelLabel(o.sourceChannel)}</Text>}
+                </Table.Td>
                 <Table.Td><Text size="sm">{o.customer.name}</Text></Table.Td>
                 <Table.Td><Text size="sm">{itemsSummary(o)}</Text></Table.Td>
                 <Table.Td ta="right"><Text size="sm" fw={600}>{formatMoney(o.totalMinor, o.currency || store.currency)}</Text></Table.Td>
@@ -163,7 +179,7 @@ function OrderList({ group, statuses }: { group: OrderGroup; statuses: string[] 
             <Text size="sm" mt={4} style={{ overflowWrap: 'break-word' }}>{itemsSummary(o)}</Text>
             <Group justify="space-between" mt={6} gap="xs">
               <OrderStatusBadge order={o} />
-              <Text size="xs" c="dimmed">{formatDateTime(o.createdAt, store.timezone)}</Text>
+              <Text size="xs" c="dimmed">{o.sourceChannel && `${channelLabel(o.sourceChannel)} · `}{formatDateTime(o.createdAt, store.timezone)}</Text>
             </Group>
           </Card>
         ))}

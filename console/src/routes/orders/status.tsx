@@ -25,6 +25,8 @@ const METHODS: Record<string, string> = {
   manual: 'Manual (bank transfer or other)',
   momo: 'Mobile money',
   gateway_checkout: 'Online checkout',
+  card: 'Card',
+  other: 'Other',
 };
 
 export function paymentMethodLabel(method: string | null | undefined): string {
