@@ -64,10 +64,10 @@ describeConsole('console front desk: counter sales, customers, stock and reports
     await page.getByRole('heading', { level: 1, name }).waitFor();
   }
 
-  /** Reports, from the Orders page, for the last 30 days. */
+  /** Reports, from the Orders page (also in the navigation), for the last 30 days. */
   async function openReports(page: Page) {
     await section(page, 'Orders');
-    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Reports' }).click();
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     await page.getByLabel('Period', { exact: true }).selectOption('last-30');
     await page.waitForURL(/range=last-30/);
