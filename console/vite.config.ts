@@ -16,7 +16,7 @@ const dataVersion = createHash('sha256').update(readFileSync(apiSchema)).digest(
 
 /**
  * The files the service worker keeps ahead (precache): the shell (the entry and what it imports,
- * its CSS, the store pages' frame, the sign-in-again dialog) and Today with what it loads (the chart). A first visit to Today
+ * its CSS, the store pages' frame, the sign-in-again dialog) and Today with what it loads. A first visit to Today
  * has loaded all of them already, so the worker takes them from the browser's cache: nothing more
  * is downloaded. Only this build's files: dist/assets also holds earlier builds' (scripts/build.mjs
  * keeps them an hour). Every other page (Bookings too) is kept the first time it is opened while the
@@ -49,6 +49,38 @@ function offlinePages(pages: RegExp, withLazy: RegExp): Plugin & { files: Set<st
   };
 }
 
+/**
+ * route-preloads.json: for the pages a first visit most often opens (sign in; a store's page and
+ * its Today), the chunks they load beyond the entry. The service (src/http/console.ts) names them in
+ * that page's index.html as modulepreload links, so the phone fetches them with the entry instead
+ * of one after another (entry, then the page's code, then what that imports).
+ */
+function routePreloads(pages: Record<string, RegExp>): Plugin {
+  return {
+    name: 'console-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const closure = (fileName: string, into: Set<string>) => {
+        const chunk = bundle[fileName];
+        if (!chunk || into.has(fileName)) return into;
+        into.add(fileName);
+        if (chunk.type === 'chunk') for (const next of chunk.imports) closure(next, into);
+        return into;
+      };
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = new Set<string>();
+      for (const c of chunks) if (c.isEntry) closure(c.fileName, entry);
+      const preloads: Record<string, string[]> = {};
+      for (const [page, module] of Object.entries(pages)) {
+        const chunk = chunks.find((c) => c.facadeModuleId && module.test(c.facadeModuleId));
+        if (!chunk) continue;
+        preloads[page] = [...closure(chunk.fileName, new Set())].filter((f) => !entry.has(f) && f.endsWith('.js'));
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 const offline = offlinePages(/\/src\/(routes\/today\/TodayPage|components\/(AppLayout|ReloginModal))\.tsx$/, /\/TodayPage\.tsx$/);
 
 /** Vendor code in a few stable chunks: a new console build changes the app's files, not these. */
@@ -65,6 +97,7 @@ export default defineConfig({
   plugins: [
     react(),
     offline,
+    routePreloads({ login: /\/src\/routes\/auth\/LoginPage\.tsx$/, store: /\/src\/components\/AppLayout\.tsx$/, today: /\/src\/routes\/today\/TodayPage\.tsx$/ }),
     VitePWA({
       // The service worker is registered by the app once a store's page has shown (src/main.tsx),
       // not on the sign-in page: a first visit downloads the shell only.
@@ -134,7 +167,7 @@ export default defineConfig({
     reportCompressedSize: false,
     // The budget that matters is the first load's compressed JavaScript (≤ 300 KB including what is
     // fetched ahead; `npm run bench:console` measures it). The blog editor's chunk (TipTap, loaded
-    // only there) and the chart's (recharts, loaded after Today shows) are large before compression.
+    // only there) is large before compression.
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {

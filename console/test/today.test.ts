@@ -136,7 +136,7 @@ describeConsole('console Today', (c) => {
       await attention.getByRole('link', { name: /^1\s*failed catalog sync run$/ }).waitFor();
       const sales = section(page, 'Sales, last 30 days');
       await sales.getByText(/from 0 paid orders/).waitFor();
-      await sales.locator('.recharts-surface').waitFor();
+      await sales.getByRole('list', { name: 'Sales by day' }).waitFor();
       await look(page, 'today-owner');
 
       // The cash is collected: the order leaves the list and the sales figures move.

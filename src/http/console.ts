@@ -1,7 +1,9 @@
 // The staff console (console/, a single-page app built by Vite into console/dist) served at
 // /console/: hashed assets cached for a year, every other /console/… path answered with index.html
-// (never cached) so deep links work. The files next to index.html (sw.js, the service worker that
-// lets the console open offline; manifest.webmanifest; icons) are revalidated on every use (no-cache).
+// (never cached) so deep links work; for the sign-in page and a store's pages it also names the
+// code that page loads (modulepreload), so a phone fetches it together with the entry. The files
+// next to index.html (sw.js, the service worker that lets the console open offline;
+// manifest.webmanifest; icons) are revalidated on every use (no-cache).
 // A browser opening `/` is sent there; JSON clients still get 404.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
@@ -37,11 +39,46 @@ function wantsHtml(accept: string | undefined): boolean {
   return typeof accept === 'string' && /\btext\/html\b/.test(accept);
 }
 
+/**
+ * The chunks a page will load beyond the entry (route-preloads.json, written by the console's build:
+ * sign in; a store page's frame; Today), by the page's path under /console.
+ */
+function pagesToPreload(path: string): string[] {
+  if (/^\/login\/?$/.test(path)) return ['login'];
+  const store = /^\/s\/[^/]+(\/[^/?]*)?/.exec(path);
+  if (!store) return [];
+  const section = (store[1] ?? '').replace(/^\//, '');
+  return section === '' || section === 'today' ? ['store', 'today'] : ['store'];
+}
+
+/**
+ * index.html for each page that has chunks to preload: the same file with modulepreload links for
+ * them, so a phone fetches the page's code together with the entry, not after it.
+ */
+function indexVariants(dist: string, index: string): Map<string, string> {
+  const variants = new Map<string, string>();
+  let preloads: Record<string, string[]>;
+  try {
+    preloads = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8'));
+  } catch {
+    return variants; // an older build without it: the plain index.html
+  }
+  for (const key of [['login'], ['store'], ['store', 'today']]) {
+    const files = [...new Set(key.flatMap((k) => preloads[k] ?? []))].filter((f) => /^assets\/[\w.-]+\.js$/.test(f));
+    if (files.length === 0 || !index.includes('</head>')) continue;
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/console/${f}">`).join('');
+    variants.set(key.join('+'), index.replace('</head>', `${links}</head>`));
+  }
+  return variants;
+}
+
 export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST) {
   const built = consoleBuilt(dist);
+  // Read once at start, as the assets it names (a later build keeps them a while: scripts/build.mjs).
   const index = built ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
+  const variants = index ? indexVariants(dist, index) : new Map<string, string>();
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (reply: FastifyReply, path = '/') => {
     if (!index) {
       return reply
         .code(503)
@@ -54,7 +91,7 @@ export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', CONSOLE_CSP)
-      .send(index);
+      .send(variants.get(pagesToPreload(path).join('+')) ?? index);
   };
 
   if (built) {
@@ -84,7 +121,7 @@ export async function registerConsole(app: FastifyInstance, dist = CONSOLE_DIST)
   for (const path of ['/console', '/console/', '/console/*']) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       if (request.url === '/console') return reply.redirect('/console/', 301);
-      return sendIndex(reply);
+      return sendIndex(reply, request.url.slice('/console'.length).split('?')[0]);
     });
   }
   // No console built: an asset is a 404, not the app.

@@ -1,6 +1,6 @@
 // The current store's settings (name, currency, time zone, fees, notifications) and its profile
 // (contact, country, locale, opening hours, booking rules).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { components, paths } from './schema';
 
@@ -13,12 +13,23 @@ export const storeKeys = {
   store: (storeId: string) => ['stores', storeId, 'settings'] as const,
 };
 
-export function useStoreSettings(storeId: string) {
+export function useStoreSettings(storeId: string, options: { forEditing?: boolean } = {}) {
   return useQuery({
     queryKey: storeKeys.store(storeId),
     queryFn: async () => (await ok(api.GET('/api/stores/{storeId}', { params: { path: { storeId } } }))).store,
     staleTime: 5 * 60_000,
+    // A form that edits the settings reads them afresh: the copy kept on the device for offline use
+    // may predate the last save (a reload right after saving would show the old values).
+    ...(options.forEditing ? { refetchOnMount: 'always' as const } : {}),
   });
+}
+
+/**
+ * True while a form that edits the settings must wait: online and not yet fetched since it opened
+ * (offline, the kept copy is shown; a save then says it was not sent).
+ */
+export function awaitingFreshSettings(query: { isFetchedAfterMount: boolean; isError: boolean }): boolean {
+  return !query.isFetchedAfterMount && !query.isError && onlineManager.isOnline();
 }
 
 export function useUpdateStore(storeId: string) {

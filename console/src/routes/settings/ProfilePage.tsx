@@ -6,7 +6,7 @@
 import { Alert, Anchor, Card, DataList, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { canManage } from '../../api/session';
-import { useStoreSettings, useUpdateStore, type Store } from '../../api/store';
+import { awaitingFreshSettings, useStoreSettings, useUpdateStore, type Store } from '../../api/store';
 import { useFormError } from '../../components/api-form';
 import { useLeaveGuard } from '../../components/leave-guard';
 import { PageError, PageLoader } from '../../components/PageState';
@@ -37,8 +37,8 @@ const FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cutoffH
 
 export function Component() {
   const current = useCurrentStore();
-  const settings = useStoreSettings(current.storeId);
-  if (settings.isPending) return <PageLoader />;
+  const settings = useStoreSettings(current.storeId, { forEditing: true });
+  if (settings.isPending || awaitingFreshSettings(settings)) return <PageLoader />;
   if (settings.isError) return <PageError error={settings.error} retry={() => settings.refetch()} />;
   return canManage(current.role) ? <ProfileForm key={current.storeId} store={settings.data} /> : <ProfileSummary store={settings.data} />;
 }

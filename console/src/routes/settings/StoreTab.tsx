@@ -2,7 +2,7 @@
 // staff read them), and its members.
 import { Card, DataList, SimpleGrid, Stack, Title } from '@mantine/core';
 import { canManage } from '../../api/session';
-import { useStoreSettings, type Store } from '../../api/store';
+import { awaitingFreshSettings, useStoreSettings, type Store } from '../../api/store';
 import { PageError, PageLoader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatMoney } from '../../lib/format';
@@ -12,11 +12,11 @@ import { DataItem } from '../../components/DataItem';
 
 export function Component() {
   const current = useCurrentStore();
-  const settings = useStoreSettings(current.storeId);
+  const settings = useStoreSettings(current.storeId, { forEditing: true });
   const manage = canManage(current.role);
   return (
     <Stack gap="md">
-      {settings.isPending ? (
+      {settings.isPending || awaitingFreshSettings(settings) ? (
         <PageLoader />
       ) : settings.isError ? (
         <PageError error={settings.error} retry={() => settings.refetch()} />

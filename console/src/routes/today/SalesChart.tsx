@@ -1,8 +1,7 @@
-// The last 30 days of sales as bars (recharts through @mantine/charts), loaded after the Today page
-// shows, with the same figures as a table for screen readers and anyone who wants the numbers.
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Table, Text } from '@mantine/core';
+// The last 30 days of sales as bars: a list of the days drawn with CSS (no chart library, so Today
+// stays light on a phone), each bar keeping its day and figures as text for screen readers (and as
+// a tooltip), and the same figures as a table for anyone who wants the numbers.
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { currencyDigits, formatLocalDate, formatMoney } from '../../lib/format';
 
 export interface SalesDay {
@@ -11,25 +10,74 @@ export interface SalesDay {
   ordersCount: number;
 }
 
+/** The bars' height in pixels; with the axis labels the chart is CHART_HEIGHT tall, whatever the data. */
+const BARS_HEIGHT = 168;
+export const CHART_HEIGHT = 200;
+
+/** A round top for the scale (1, 2, 2.5 or 5 times a power of ten), so its label reads easily. */
+function niceTop(max: number): number {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  return ([1, 2, 2.5, 5, 10].find((step) => step * power >= max) ?? 10) * power;
+}
+
 export default function SalesChart({ days, currency }: { days: SalesDay[]; currency: string }) {
-  const scale = 10 ** currencyDigits(currency);
-  const data = days.map((d) => ({ day: formatLocalDate(d.date, { day: 'numeric', month: 'short' }), sales: d.revenueMinor / scale, orders: d.ordersCount }));
+  // The scale's top in whole currency units, so its label has no cents.
+  const unit = 10 ** currencyDigits(currency);
+  const top = niceTop(Math.max(0, ...days.map((d) => d.revenueMinor)) / unit) * unit;
+  const shortDay = (date: string) => formatLocalDate(date, { day: 'numeric', month: 'short' });
+  const ticks = days.length > 0 ? [days[0]!, days[Math.floor((days.length - 1) / 2)]!, days.at(-1)!] : [];
+  const grid = 'var(--mantine-color-default-border)';
   return (
     <>
-      <BarChart
-        h={200}
-        data={data}
-        dataKey="day"
-        series={[{ name: 'sales', label: 'Sales', color: 'teal.7' }]}
-        valueFormatter={(v) => formatMoney(Math.round(v * scale), currency)}
-        tickLine="none"
-        gridAxis="x"
-        textColor="dark.6"
-        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
-        yAxisProps={{ width: 80 }}
-        aria-hidden
-        accessibilityLayer={false}
-      />
+      <div style={{ height: CHART_HEIGHT, display: 'grid', gridTemplateColumns: 'auto 1fr', gridTemplateRows: `${BARS_HEIGHT}px auto`, columnGap: 8 }}>
+        {/* The scale, for the eye only: every bar says its own figures. */}
+        <div aria-hidden style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', alignItems: 'flex-end', marginTop: -8, marginBottom: -8 }}>
+          <Text span size="xs">{formatMoney(top, currency)}</Text>
+          <Text span size="xs">{formatMoney(top / 2, currency)}</Text>
+          <Text span size="xs">{formatMoney(0, currency)}</Text>
+        </div>
+        <ol
+          aria-label="Sales by day"
+          style={{
+            display: 'flex',
+            alignItems: 'stretch',
+            gap: 2,
+            margin: 0,
+            padding: 0,
+            listStyle: 'none',
+            borderBottom: `1px solid ${grid}`,
+            // Lines at the top and the middle of the scale.
+            backgroundImage: `linear-gradient(${grid} 1px, transparent 1px)`,
+            backgroundSize: `100% ${BARS_HEIGHT / 2}px`,
+          }}
+        >
+          {days.map((d) => {
+            const label = `${formatLocalDate(d.date)}: ${formatMoney(d.revenueMinor, currency)}, ${d.ordersCount} paid ${d.ordersCount === 1 ? 'order' : 'orders'}`;
+            return (
+              <li key={d.date} title={label} style={{ flex: '1 1 0', minWidth: 0, display: 'flex', alignItems: 'flex-end' }}>
+                <span
+                  aria-hidden
+                  style={{
+                    width: '100%',
+                    height: `${(d.revenueMinor / top) * 100}%`,
+                    minHeight: d.revenueMinor > 0 ? 2 : 0,
+                    background: 'var(--mantine-color-teal-7)',
+                    borderRadius: '2px 2px 0 0',
+                  }}
+                />
+                <VisuallyHidden>{label}</VisuallyHidden>
+              </li>
+            );
+          })}
+        </ol>
+        <div />
+        <div aria-hidden style={{ display: 'flex', justifyContent: 'space-between', paddingTop: 4 }}>
+          {ticks.map((d, i) => (
+            <Text span size="xs" key={`${i}-${d.date}`}>{shortDay(d.date)}</Text>
+          ))}
+        </div>
+      </div>
       <details>
         <summary><Text span size="sm">Sales by day as a table</Text></summary>
         <Table.ScrollContainer minWidth={280} mah={320}>

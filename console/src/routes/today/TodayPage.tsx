@@ -1,9 +1,10 @@
 // Today: what needs doing first, the day's agenda as a time grid (any day, ?day=YYYY-MM-DD), the
 // day's and coming bookings, orders waiting on the store, and the last 30 days of sales. Developer
-// items (webhooks, sync runs) only for owners and admins. New booking is one tap away.
-import { lazy, Suspense, type ReactNode } from 'react';
+// items (webhooks, sync runs) only for owners and admins. New booking and New sale are one tap away.
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { useBookingRange } from '../../api/bookings';
 import { useOverview, type Overview, type OverviewBooking, type OverviewOrder } from '../../api/overview';
 import { canManage } from '../../api/session';
 import { PageError, PageHeader } from '../../components/PageState';
@@ -12,31 +13,52 @@ import { formatDateTime, formatLocalDate, formatMoney, statusLabel, todayIn } fr
 import { usePageTitle } from '../../lib/use-page-title';
 import { DayAgenda } from '../bookings/DayGrid';
 import { BookingStatusBadge } from '../bookings/status';
+// Drawn with CSS, a few KB: part of the page, not loaded after it.
+import SalesChart from './SalesChart';
 import { WelcomeHint } from './WelcomeHint';
 
-const SalesChart = lazy(() => import('./SalesChart'));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function Component() {
   const store = useCurrentStore();
   const today = todayIn(store.timezone);
   const overview = useOverview(store.storeId);
+  // The day agenda's bookings (the same query as DayAgenda's) asked for together with the overview,
+  // not once it has shown; the page shows when both are there (the first time: another day's
+  // bookings load inside the agenda).
+  const [params] = useSearchParams();
+  const day = DATE.test(params.get('day') ?? '') ? params.get('day')! : today;
+  const dayBookings = useBookingRange(store.storeId, day, day);
+  const [agendaReady, setAgendaReady] = useState(false);
+  // (Offline with nothing kept of that day, the query waits for the network: the page shows anyway.)
+  if (!agendaReady && (!dayBookings.isPending || dayBookings.fetchStatus === 'paused')) setAgendaReady(true);
+  // The page's bulk is then drawn in the background (a transition React splits into short slices),
+  // so a phone's main thread is never held up long: the skeleton stays till then.
+  const data = useDeferredValue(agendaReady ? overview.data : undefined);
   usePageTitle('Today');
 
   return (
     <Stack gap="md">
-      <PageHeader title="Today" actions={<Button component={Link} to={`/s/${store.storeId}/bookings/new`}>New booking</Button>}>
+      <PageHeader
+        title="Today"
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to={`/s/${store.storeId}/bookings/new`}>New booking</Button>
+            <Button component={Link} variant="default" to={`/s/${store.storeId}/orders/new`}>New sale</Button>
+          </Group>
+        }
+      >
         {formatLocalDate(today, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
       </PageHeader>
       <WelcomeHint />
       {overview.isError ? (
         <PageError error={overview.error} retry={() => overview.refetch()} />
-      ) : !overview.data ? (
+      ) : !data ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-busy="true" aria-label="Loading today's overview">
           {[0, 1, 2, 3].map((i) => <Skeleton key={i} h={180} radius="md" />)}
         </SimpleGrid>
       ) : (
-        <TodayView data={overview.data} />
+        <TodayView data={data} />
       )}
     </Stack>
   );
@@ -45,7 +67,7 @@ export function Component() {
 /** Order counts stop at a cap on the server: "1000+" then. */
 const counted = (group: { count: number; countCapped: boolean }) => `${group.count}${group.countCapped ? '+' : ''}`;
 
-function TodayView({ data }: { data: Overview }) {
+const TodayView = memo(function TodayView({ data }: { data: Overview }) {
   const store = useCurrentStore();
   const base = `/s/${store.storeId}`;
   const [params, setParams] = useSearchParams();
@@ -75,13 +97,11 @@ function TodayView({ data }: { data: Overview }) {
             <strong>{formatMoney(data.sales.totals.revenueMinor, store.currency)}</strong> from {data.sales.totals.ordersCount} paid {data.sales.totals.ordersCount === 1 ? 'order' : 'orders'}
           </Text>
         </Group>
-        <Suspense fallback={<Skeleton h={200} />}>
-          <SalesChart days={data.sales.days} currency={store.currency} />
-        </Suspense>
+        <SalesChart days={data.sales.days} currency={store.currency} />
       </Card>
     </>
   );
-}
+});
 
 /** What waits on someone: each line a link to where it is handled; developer items for owners/admins only. */
 function Attention({ data }: { data: Overview }) {
