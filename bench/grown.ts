@@ -153,7 +153,8 @@ export async function growStore(
   const products = Math.max(1, sizes.items - services);
   const rows = { customers: 0, items: 0, bookings: 0, orders: 0, order_lines: 0, events: 0 };
 
-  // The customer of row `e`: its id and contact, as written in customers.
+  // The customer of row `e`: its id and contact, as written in customers (the phone already in E.164
+  // form, so it is its own phone_key).
   const customer = (e: string) => ({
     id: `'cus_${tag}_' || ${d.text(e)}`,
     name: `'Customer ' || ${d.text(`${e} + 1`)}`,
@@ -169,8 +170,8 @@ export async function growStore(
       const created = d.iso(`${d.big(nowSec - span)} + i * ${Math.max(1, Math.floor(span / C))}`);
       rows.customers = await run(
         trx,
-        `${s.with} insert into customers (id, store_id, name, email, phone, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
-         select ${c.id}, ${sid}, ${c.name}, ${c.email}, ${c.phone}, 2, 1, 12500, ${created}, ${created}
+        `${s.with} insert into customers (id, store_id, name, email, phone, phone_key, bookings_count, orders_count, total_spent_minor, created_at, updated_at)
+         select ${c.id}, ${sid}, ${c.name}, ${c.email}, ${c.phone}, ${c.phone}, 2, 1, 12500, ${created}, ${created}
          from ${s.from}`,
       );
     }

@@ -305,7 +305,7 @@ for (const dialect of dialectsUnderTest()) {
             ok(await book({ name: 'New Person', phone: '+233559990001', email: 'new.person@example.test' }, '16:00', 'plan-1'), 201);
             ok(await book({ name: 'By Phone', phone: '+233240000123' }, '16:00'), 201);
             ok(await book({ name: 'By Email', email: `customer456.${tag}@grown.example`, phone: '+233559990002' }, '16:00'), 201);
-          }, [/"?email"? = (?:\?|\$\d+)/, /"?phone"? = (?:\?|\$\d+)/, p('"start_at" < ?'), /insert into "bookings"/]);
+          }, [/"?email"? = (?:\?|\$\d+)/, /"?phone_key"? = (?:\?|\$\d+)/, p('"start_at" < ?'), /insert into "bookings"/]);
         });
 
         test('checkout create: prices, customer, order and lines, stock', async () => {
