@@ -219,28 +219,20 @@ export function listOrders(db: Db, storeId: string, options: { limit: number; af
  * whole lines table instead.
  */
 export function topSelling(db: Db, storeId: string, since: string, limit: number) {
-  const paid = db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('payment_status', '=', sql.lit('paid')).where('paid_at', '>=', since);
-  const lines = db.selectFrom('order_lines as l');
-  return (isPostgres(db) ? lines.where('l.order_id', '=', sql<string>`any(array(${paid}))`) : lines.where('l.order_id', 'in', paid))
-    .groupBy('l.item_id')
-    .select((eb) => [
-      'l.item_id as itemId',
-      eb.fn.max('l.name').as('name'),
-      eb.fn.sum<number | string>('l.qty').as('quantity'),
-      eb.fn.sum<number | string>('l.line_total_minor').as('revenueMinor'),
-      eb.fn.count<number | string>('l.order_id').distinct().as('ordersCount'),
-    ])
-    .orderBy('quantity', 'desc')
-    .orderBy('revenueMinor', 'desc')
-    .orderBy('l.item_id')
-    .limit(limit)
-    .execute();
+  return itemSales(db, storeId, { from: since }, 'quantity', limit);
 }
 
 /** Products sold in orders paid in [from, to): quantity, revenue and orders per item, best revenue first. */
 export function productSalesBetween(db: Db, storeId: string, from: string, to: string, limit: number) {
-  const paid = db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('payment_status', '=', sql.lit('paid')).where('paid_at', '>=', from).where('paid_at', '<', to);
+  return itemSales(db, storeId, { from, to }, 'revenueMinor', limit);
+}
+
+/** Sales per item of the orders paid in [from, to) (`to` open when absent), best by `first`, then the other figure, then id. */
+function itemSales(db: Db, storeId: string, paidIn: { from: string; to?: string }, first: 'quantity' | 'revenueMinor', limit: number) {
+  let paid = db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('payment_status', '=', sql.lit('paid')).where('paid_at', '>=', paidIn.from);
+  if (paidIn.to !== undefined) paid = paid.where('paid_at', '<', paidIn.to);
   const lines = db.selectFrom('order_lines as l');
+  const then = first === 'quantity' ? 'revenueMinor' : 'quantity';
   return (isPostgres(db) ? lines.where('l.order_id', '=', sql<string>`any(array(${paid}))`) : lines.where('l.order_id', 'in', paid))
     .groupBy('l.item_id')
     .select((eb) => [
@@ -250,8 +242,8 @@ export function productSalesBetween(db: Db, storeId: string, from: string, to: s
       eb.fn.sum<number | string>('l.line_total_minor').as('revenueMinor'),
       eb.fn.count<number | string>('l.order_id').distinct().as('ordersCount'),
     ])
-    .orderBy('revenueMinor', 'desc')
-    .orderBy('quantity', 'desc')
+    .orderBy(first, 'desc')
+    .orderBy(then, 'desc')
     .orderBy('l.item_id')
     .limit(limit)
     .execute();

@@ -47,6 +47,20 @@ function money(minor: number, currency: string) {
   return toMajor(minor, currency);
 }
 
+/** An order's line rows, numbered from 1, from its priced lines. */
+function lineRowsOf(orderId: string, storeId: string, lines: PricedLine[]): OrderLineRow[] {
+  return lines.map((l, i) => ({
+    order_id: orderId,
+    line_no: i + 1,
+    store_id: storeId,
+    item_id: l.itemId,
+    name: l.name,
+    qty: l.qty,
+    unit_price_minor: l.unitPriceMinor,
+    line_total_minor: l.qty * l.unitPriceMinor,
+  }));
+}
+
 function lineView(l: { itemId: string; name: string; qty: number; unitPriceMinor: number }, currency: string) {
   const lineTotalMinor = l.qty * l.unitPriceMinor;
   return {
@@ -373,16 +387,7 @@ export function createCheckoutService(ctx: AppContext) {
         created_at: now,
         updated_at: now,
       };
-      const lineRows: OrderLineRow[] = lines.map((l, i) => ({
-        order_id: row.id,
-        line_no: i + 1,
-        store_id: storeId,
-        item_id: l.itemId,
-        name: l.name,
-        qty: l.qty,
-        unit_price_minor: l.unitPriceMinor,
-        line_total_minor: l.qty * l.unitPriceMinor,
-      }));
+      const lineRows = lineRowsOf(row.id, storeId, lines);
       let tookStock = false;
       let told = false;
       try {
@@ -638,16 +643,7 @@ export function createCheckoutService(ctx: AppContext) {
         created_at: now,
         updated_at: now,
       };
-      const lineRows: OrderLineRow[] = priced.map((l, i) => ({
-        order_id: row.id,
-        line_no: i + 1,
-        store_id: storeId,
-        item_id: l.itemId,
-        name: l.name,
-        qty: l.qty,
-        unit_price_minor: l.unitPriceMinor,
-        line_total_minor: l.qty * l.unitPriceMinor,
-      }));
+      const lineRows = lineRowsOf(row.id, storeId, priced);
       let told = false;
       let tookStock = false;
       await db.transaction().execute(async (trx) => {
