@@ -304,3 +304,56 @@ export const confirmedStartingBetween = (db: Db, from: string, until: string) =>
     .execute();
 
 export const findBookingByManageToken = (db: Db, token: string) => db.selectFrom('bookings').selectAll().where('manage_token', '=', token).executeTakeFirst();
+
+/**
+ * PostgreSQL: takes the advisory lock of each person in `staffIds` until the transaction ends, in
+ * ascending key order (two bookings never wait for each other crosswise). Every write that places or
+ * moves a booking of a person takes it first, so their bookings are checked and written one at a
+ * time. SQLite needs no lock: its transactions already run one at a time.
+ */
+export async function lockStaff(db: Db, storeId: string, staffIds: string[]) {
+  if (!isPostgres(db) || !staffIds.length) return;
+  const keys = [...new Set(staffIds)]
+    .map((id) => createHash('sha256').update(`${storeId}\u0000staff\u0000${id}`).digest().readBigInt64BE(0))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(String);
+  await sql`select count(pg_advisory_xact_lock(k)) from unnest(${keys}::bigint[]) as k`.execute(db);
+}
+
+/** The bookings (not cancelled) of these people overlapping [fromIso, toIso), by person, in epoch ms. */
+export async function staffBusy(db: Db, storeId: string, staffIds: string[], fromIso: string, toIso: string, exceptId?: string): Promise<Map<string, BusyInterval[]>> {
+  const busy = new Map<string, BusyInterval[]>(staffIds.map((id) => [id, []]));
+  if (!staffIds.length) return busy;
+  let q = db
+    .selectFrom('bookings')
+    .select(['staff_id', 'start_at', 'end_at'])
+    .where('store_id', '=', storeId)
+    .where('staff_id', 'in', staffIds)
+    .where('status', '!=', 'cancelled')
+    // Bookings last at most a day: none starting two days before the window reaches it (bounds the index scan).
+    .where('start_at', '>=', new Date(Date.parse(fromIso) - 2 * 24 * 3600_000).toISOString())
+    .where('start_at', '<', toIso)
+    .where('end_at', '>', fromIso);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  for (const row of await q.execute()) busy.get(row.staff_id!)?.push({ start: Date.parse(row.start_at), end: Date.parse(row.end_at), quantity: 1 });
+  return busy;
+}
+
+/** How many bookings (not cancelled) each of these people has on a store date. */
+export async function staffDayCounts(db: Db, storeId: string, staffIds: string[], date: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (!staffIds.length) return counts;
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['staff_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('store_id', '=', storeId)
+    .where('staff_id', 'in', staffIds)
+    .where('booking_date', '=', date)
+    .where('status', '!=', 'cancelled')
+    .groupBy('staff_id')
+    .execute();
+  for (const row of rows) counts.set(row.staff_id!, Number(row.n));
+  return counts;
+}
+
+export const insertBooking = (db: Db, row: BookingRow) => db.insertInto('bookings').values(row).execute();

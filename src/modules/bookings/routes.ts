@@ -23,6 +23,7 @@ import {
   StaffBookingPatchBody,
   StaffBookingRecord,
 } from './schemas.ts';
+import { staffRoutes } from './staff-routes.ts';
 
 const NO_STORE = 'no-store';
 
@@ -40,7 +41,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       response: responses({ 200: AvailabilityResponse }),
     },
   }, async (request, reply) => {
-    const body = await bookings.availability(authStoreId(request), request.query as { serviceId: string; from: string; to: string });
+    const body = await bookings.availability(authStoreId(request), request.query as { serviceId: string; from: string; to: string; staffId?: string });
     return reply.header('cache-control', 'private, max-age=15').send(body);
   });
 
@@ -176,7 +177,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
   }, async (request, reply) => {
     const { itemId } = request.params as { itemId: string };
-    const body = await bookings.staffAvailability(authStoreId(request), itemId, request.query as { from: string; to: string });
+    const body = await bookings.staffAvailability(authStoreId(request), itemId, request.query as { from: string; to: string; staffId?: string });
     return reply.header('cache-control', NO_STORE).send(body);
   });
 
@@ -194,4 +195,6 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     const body = await bookings.previewSchedule(authStoreId(request), request.body as { schedule: unknown; itemId?: string; from?: string; days?: number; limit?: number });
     return reply.header('cache-control', NO_STORE).send(body);
   });
+
+  await staffRoutes(app, ctx);
 }

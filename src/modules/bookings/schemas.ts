@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
+import { DocumentedAs, emailPattern, IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
 import { pattern, withFieldChecks } from '../../http/validation.ts';
 import { TIME } from '../catalog/item-input.ts';
 import { ScheduleSchema } from '../catalog/schemas.ts';
+import { FrontDeskEmail } from '../customers/schemas.ts';
 import { checkCreateInput, type CreateBookingInput } from './service.ts';
 
 const StatusEnum = Type.Union(['pending', 'pending_approval', 'confirmed', 'completed', 'cancelled', 'rescheduled'].map((s) => Type.Literal(s)));
@@ -21,11 +22,12 @@ export const CreateBookingBody = withFieldChecks(Type.Object(
     customer: Type.Object({
       name: NonBlank(200),
       phone: Type.String({ maxLength: 40, ...pattern(/^(?:\D*\d){9,15}\D*$/, 'must have 9 to 15 digits'), description: '9 to 15 digits; spaces, +, - and brackets allowed' }),
-      email: Type.Optional(Nullable(Type.String({ maxLength: 254, ...pattern(/^\s*(?:[^\s@]+@[^\s@]+\.[^\s@]+)?\s*$/, 'must be an email address'), description: 'an email address (recommended: the confirmation is sent there), or empty' }))),
+      email: Type.Optional(Nullable(Type.String({ maxLength: 254, ...pattern(new RegExp(`^\\s*(?:${emailPattern('')}\\s*)?$`), 'must be an email address'), description: 'an email address (recommended: the confirmation is sent there), or empty' }))),
     }),
     paymentMethod: Type.Optional(Type.String({ maxLength: 50, description: 'gateway_checkout, manual, cash, momo…' })),
     paymentAmount: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, description: 'major currency units' })),
     sourceChannel: Type.Optional(Type.String({ maxLength: 100 })),
+    staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a performer of the service (the store\'s staff list names who performs what; also read from attributes.staffId). Without it a free performer is assigned: the one with the fewest bookings that day. Naming a person who does not perform the service (or any person, for a service without performers) is 422 not-bookable' })),
     attributes: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'free-form vertical data (at most 8 KB)' })),
     payment: Type.Optional(
       Type.Object({
@@ -72,6 +74,8 @@ export const BookingRecord = Type.Object(
       ...Nullable(Type.Union([Type.Literal('attended'), Type.Literal('no_show')])),
       description: 'recorded by the store: attended (completed) or no_show (cancelled after its start); null until then',
     },
+    staffId: { ...Nullable(Type.String()), description: 'the person booked, for a service with performers (see the store\'s staff); null otherwise' },
+    staffName: { ...Nullable(Type.String()), description: 'that person\'s display name when booked' },
     createdAt: IsoTimestamp,
     updatedAt: IsoTimestamp,
   },
@@ -96,23 +100,52 @@ export const StaffBookingRecord = Type.Object({
   overbooked: Type.Boolean({ description: 'staff booked it over capacity or outside the service\'s hours (allowOverbook)' }),
 });
 
+const CUSTOMER_NAME = 'a new or returning customer: matched by phone (any format of the store\'s country) or email';
+const frontDeskCustomer = {
+  customerId: Type.String({ minLength: 1, maxLength: 100, description: 'an existing customer (cus_…)' }),
+  name: Type.String({ maxLength: 200, description: CUSTOMER_NAME }),
+  phone: Nullable(Type.String({ maxLength: 40 })),
+  email: Nullable(FrontDeskEmail),
+};
+
+// The service tells which form a customer is in (frontDeskCustomerErrors: customer.name "required
+// without customerId", customer "not both"); /openapi.json states the two forms as alternatives.
+const StaffBookingCustomer = DocumentedAs(
+  Type.Object(
+    {
+      customerId: Type.Optional(frontDeskCustomer.customerId),
+      name: Type.Optional(frontDeskCustomer.name),
+      phone: Type.Optional(frontDeskCustomer.phone),
+      email: Type.Optional(frontDeskCustomer.email),
+    },
+    { additionalProperties: false, description: '{customerId} or {name, phone?, email?}' },
+  ),
+  Type.Union(
+    [
+      Type.Object({ customerId: frontDeskCustomer.customerId }, { additionalProperties: false, description: 'an existing customer' }),
+      Type.Object(
+        {
+          name: NonBlank(200, { description: CUSTOMER_NAME }),
+          phone: Type.Optional(frontDeskCustomer.phone),
+          email: Type.Optional(frontDeskCustomer.email),
+        },
+        { additionalProperties: false, description: 'a new or returning customer, found by phone or email, else added' },
+      ),
+    ],
+    { description: '{customerId}, or {name, phone?, email?}; not both' },
+  ),
+);
+
 export const StaffBookingCreateBody = Type.Object(
   {
     serviceId: Type.String({ minLength: 1, maxLength: 200, description: 'a service or course of the store (published or not)' }),
     date: Type.String({ format: 'date', description: 'store date YYYY-MM-DD' }),
     time: Type.String({ ...pattern(TIME, 'must be a time HH:MM (00:00–23:59)'), description: 'store time HH:MM' }),
-    customer: Type.Object(
-      {
-        customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'an existing customer (cus_…); or name with phone and/or email' })),
-        name: Type.Optional(Type.String({ maxLength: 200, description: 'a new or returning customer: matched by phone (any format of the store\'s country) or email' })),
-        phone: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
-        email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
-      },
-      { additionalProperties: false, description: '{customerId} or {name, phone?, email?}' },
-    ),
+    customer: StaffBookingCustomer,
     notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
     source: Type.Union(['walk_in', 'phone', 'whatsapp', 'social', 'other'].map((s) => Type.Literal(s)), { description: 'where the booking came from; becomes sourceChannel' }),
     quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'seats (default 1)' })),
+    staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a performer of the service; without it a free one is assigned (fewest bookings that day)' })),
     allowOverbook: Type.Optional(
       Type.Boolean({ description: 'owners and admins: book even when the time is full or outside the service\'s hours (recorded as overbooked). Without it such a time is 409 slot-unavailable; a time already started is recorded as a visit (completed, attended), owners and admins only' }),
     ),
@@ -136,6 +169,7 @@ export const AvailabilityQuery = Type.Object({
   serviceId: Type.String({ minLength: 1, maxLength: 200 }),
   from: Type.String({ description: 'ISO 8601 timestamp' }),
   to: Type.String({ description: 'ISO 8601 timestamp, after from, at most 62 days later' }),
+  staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'only the times this performer is free (a service with performers)' })),
 });
 
 export const AvailabilityResponse = Type.Object({
@@ -150,39 +184,87 @@ export const AvailabilityResponse = Type.Object({
       end: IsoTimestamp,
       date: Type.String({ description: 'YYYY-MM-DD in the store time zone (send as bookingDate)' }),
       time: Type.String({ description: 'HH:MM in the store time zone (send as bookingTime)' }),
-      capacity: Type.Integer(),
-      remaining: Type.Integer(),
+      capacity: Type.Integer({ description: 'seats per slot; for a service with performers, the number of performers asked about' }),
+      remaining: Type.Integer({ description: 'seats left; for a service with performers, how many of them are free' }),
+      staffIds: Type.Optional(Type.Array(Type.String(), { description: 'a service with performers only: who is free for this slot (send one as staffId to book them)' })),
     }),
   ),
 });
 
-export const StaffBookingPatchBody = Type.Object(
-  {
-    status: Type.Optional(StatusEnum),
-    bookingDate: Type.Optional(Type.String({ format: 'date', description: 'with status rescheduled: the new date (YYYY-MM-DD)' })),
-    bookingTime: Type.Optional(Type.String({ ...pattern(TIME, 'must be a time HH:MM (00:00–23:59)'), description: 'with status rescheduled: the new time (HH:MM)' })),
-    staffNotes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
-    paymentStatus: Type.Optional(PaymentStatusEnum),
-    cancellationReason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'with status cancelled: why (told to the customer)' }))),
-    attendance: Type.Optional(
-      Type.Union([Type.Literal('no_show'), Type.Literal('attended')], {
-        description: 'no_show: once the start has passed, cancels the booking as missed (counted on the customer, no mail); attended: completes it',
-      }),
-    ),
-  },
-  { additionalProperties: false },
+const staffBookingPatchFields = {
+  status: Type.Optional(StatusEnum),
+  bookingDate: Type.Optional(Type.String({ format: 'date', description: 'with status rescheduled: the new date (YYYY-MM-DD)' })),
+  bookingTime: Type.Optional(Type.String({ ...pattern(TIME, 'must be a time HH:MM (00:00–23:59)'), description: 'with status rescheduled: the new time (HH:MM)' })),
+  staffNotes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+  paymentStatus: Type.Optional(PaymentStatusEnum),
+  cancellationReason: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'with status cancelled: why (told to the customer)' }))),
+  attendance: Type.Optional(
+    Type.Union([Type.Literal('no_show'), Type.Literal('attended')], {
+      description: 'no_show: once the start has passed, cancels the booking as missed (counted on the customer, no mail); attended: completes it',
+    }),
+  ),
+  staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'move the booking to another performer of its service (at its time, or with a reschedule at the new one): 409 slot-unavailable unless they are free' })),
+};
+
+// The service checks how the fields go together (updateBooking: "send status, attendance, staffNotes,
+// paymentStatus or staffId", "only with status rescheduled", attendance against status); /openapi.json
+// states those rules as far as JSON Schema can.
+const presentOnly = (keys: string[]) => keys.map((key) => ({ required: [key] }));
+/** The field is not sent. */
+const absent = (key: string) => ({ not: { required: [key], properties: { [key]: {} } } });
+export const StaffBookingPatchBody = DocumentedAs(
+  Type.Object(staffBookingPatchFields, { additionalProperties: false }),
+  Type.Object(staffBookingPatchFields, {
+    additionalProperties: false,
+    description:
+      'At least one of status, attendance, staffNotes, paymentStatus, staffId. bookingDate and bookingTime go with status rescheduled (both required then) and only with it. ' +
+      'attendance no_show goes with no status or status cancelled, attended with no status or status completed.',
+    allOf: [
+      { anyOf: presentOnly(['status', 'attendance', 'staffNotes', 'paymentStatus', 'staffId']) },
+      {
+        anyOf: [
+          { required: ['status', 'bookingDate', 'bookingTime'], properties: { status: { const: 'rescheduled' } } },
+          { properties: { status: { not: { const: 'rescheduled' } } }, allOf: [absent('bookingDate'), absent('bookingTime')] },
+        ],
+      },
+      {
+        anyOf: [
+          absent('attendance'),
+          absent('status'),
+          { properties: { attendance: { const: 'no_show' }, status: { const: 'cancelled' } } },
+          { properties: { attendance: { const: 'attended' }, status: { const: 'completed' } } },
+        ],
+      },
+    ],
+  }),
 );
 
+/**
+ * A moment a staff slot query names (service.ts instantOf): a store date, or a timestamp whose zone may
+ * be left out; what Date.parse cannot read (month 13, 25:00) is refused. A real date is that day's
+ * midnight; an unreal one such as 2026-02-30 is read as Date.parse does (the days roll over).
+ */
+const Instant = (options: { description: string }) =>
+  Type.String({
+    maxLength: 40,
+    ...pattern(
+      /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:T(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?|24:00(?::00(?:\.0+)?)?)(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/,
+      'must be an ISO 8601 timestamp or a date YYYY-MM-DD',
+    ),
+    ...options,
+  });
+
 export const StaffAvailabilityQuery = Type.Object({
-  from: Type.String({ maxLength: 40, description: 'ISO 8601 timestamp, or a store date YYYY-MM-DD (from its midnight)' }),
-  to: Type.String({ maxLength: 40, description: 'ISO 8601 timestamp, or a store date YYYY-MM-DD (that day included); after from, at most 62 days later' }),
+  from: Instant({ description: 'ISO 8601 timestamp, or a store date YYYY-MM-DD (from its midnight)' }),
+  to: Instant({ description: 'ISO 8601 timestamp, or a store date YYYY-MM-DD (that day included); after from, at most 62 days later' }),
+  staffId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'only the times this performer is free' })),
 });
 
 export const SchedulePreviewBody = Type.Object(
   {
     schedule: Type.Partial(ScheduleSchema, { additionalProperties: false, description: 'the schedule as edited (defaults as on an item)' }),
     itemId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "a service or course: its existing bookings take their seats in the preview" })),
-    from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 timestamp or store date YYYY-MM-DD; default now' })),
+    from: Type.Optional(Instant({ description: 'ISO 8601 timestamp or store date YYYY-MM-DD; default now' })),
     days: Type.Optional(Type.Integer({ minimum: 1, maximum: 62, description: 'days from `from` (default 7)' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'slots returned at most (default 50)' })),
   },

@@ -16,7 +16,9 @@ import { base62Secret, crockfordCode, newId } from '../../shared/ids.ts';
 import { toMajor, toMinor } from '../../shared/money.ts';
 import { StoreCache } from '../../shared/store-cache.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
-import { bookingWindow, findBookableSlot, generateSlots, localDayWindow, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval } from './slots.ts';
+import { bookingWindow, findBookableSlot, generateSlots, localDayWindow, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval, type Slot } from './slots.ts';
+import { freePerformers, performerCalendars, sortBusy, type SortedBusy } from './performers.ts';
+import { createStaffDirectory, type StaffMember } from './staff.ts';
 import * as repo from './repository.ts';
 import { BOOKINGS_TOPIC } from './repository.ts';
 import type { BookingRow, BookingStatus, PaymentStatus } from './tables.ts';
@@ -57,6 +59,8 @@ export interface CreateBookingInput {
   sourceChannel?: string;
   attributes?: Record<string, unknown>;
   payment?: { method?: string; amount?: number; confirmed?: boolean };
+  /** A performer of the service (also read from attributes.staffId); without one a free performer is assigned. */
+  staffId?: string;
 }
 
 export interface BookingFilterInput {
@@ -81,6 +85,8 @@ export interface StaffBookingPatch {
   cancellationReason?: string | null;
   /** 'no_show' (after the start: cancelled, counted on the customer) or 'attended' (completed). */
   attendance?: 'attended' | 'no_show';
+  /** Another performer of the service (staff calendars). */
+  staffId?: string;
 }
 
 /** Where a booking staff enter came from (the front desk). */
@@ -96,6 +102,8 @@ export interface StaffBookingInput {
   source: (typeof FRONT_DESK_SOURCES)[number];
   quantity?: number;
   allowOverbook?: boolean;
+  /** A performer of the service; without one a free performer is assigned. */
+  staffId?: string;
 }
 
 /** The booking record of CONTRACT §4 (integration reads, webhooks); `publicBaseUrl` makes its manage link. */
@@ -128,6 +136,8 @@ export function toBooking(row: BookingRow, currency: string, publicBaseUrl: stri
     manageUrl: manageUrlOf(publicBaseUrl, row.manage_token),
     cancellation: row.cancelled_at ? { by: row.cancelled_by ?? 'store', reason: row.cancel_reason, at: row.cancelled_at } : null,
     attendance: row.attendance ?? null,
+    staffId: row.staff_id ?? null,
+    staffName: row.staff_name ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -227,7 +237,12 @@ export function createBookingsService(ctx: AppContext) {
   // edit of bookings is seen within that time. Only the display can be behind for
   // that moment: a booking is always checked against the database, under its locks.
   const busyCache = new StoreCache<BusyInterval[]>({ maxSize: BUSY_CACHE_BOOKINGS, sizeOf: (busy) => busy.length + 1, ttlMs: BUSY_CACHE_TTL_MS });
-  const bookingsChanged = (storeId: string) => busyCache.drop(storeId);
+  /** The same for services with performers: their people's bookings, by person. */
+  const staffBusyCache = new StoreCache<Map<string, SortedBusy>>({ maxSize: BUSY_CACHE_BOOKINGS, sizeOf: (m) => [...m.values()].reduce((n, l) => n + l.length, 1), ttlMs: BUSY_CACHE_TTL_MS });
+  const bookingsChanged = (storeId: string) => {
+    busyCache.drop(storeId);
+    staffBusyCache.drop(storeId);
+  };
   ctx.notifier.subscribe(BOOKINGS_TOPIC, bookingsChanged);
 
   /**
@@ -269,6 +284,92 @@ export function createBookingsService(ctx: AppContext) {
   }
 
   const record = (row: BookingRow, store: Store) => toBooking(row, store.currency, ctx.config.publicBaseUrl);
+
+  const staff = createStaffDirectory(ctx);
+
+  /**
+   * Who a booking of `item` may go to: the person asked for (404 staff-not-found, or 422 not-bookable
+   * when they do not perform it), else every performer; null when the service has no performers
+   * (booked by capacity, as before staff calendars; asking for a person is then 422).
+   */
+  async function performersFor(storeId: string, item: Item, staffId: unknown): Promise<StaffMember[] | null> {
+    const all = await staff.performersOf(storeId, item.id);
+    if (staffId === undefined || staffId === null || staffId === '') return all.length ? all : null;
+    if (typeof staffId !== 'string') throw validationFailed([{ field: 'staffId', message: 'must be a staff id (stf_…)' }]);
+    const person = (await staff.list(storeId)).find((s) => s.id === staffId);
+    if (!person) throw notFound('staff-not-found', `No staff member ${staffId} in this store.`);
+    if (!person.serviceIds.includes(item.id)) {
+      throw unprocessable('not-bookable', `${person.displayName} does not perform ${item.name}.`, [{ field: 'staffId', message: 'does not perform this service' }]);
+    }
+    return [person];
+  }
+
+  /**
+   * Puts `booking` with a free performer in the first of `candidates` that has one (its start, end,
+   * staff_id and staff_name are set); false when none is free. Takes the people's locks first (held
+   * to the commit), so the check and the caller's write see every booking of theirs. Asked for one
+   * person, only them; otherwise the one with the fewest bookings that day, then the oldest profile.
+   */
+  async function placeWithPerformer(
+    trx: typeof db,
+    store: Store,
+    schedule: ServiceSchedule,
+    candidates: { start: string; end: string; date: string }[],
+    people: StaffMember[],
+    booking: BookingRow,
+    exceptId?: string,
+  ): Promise<boolean> {
+    if (!candidates.length) return false;
+    const ids = people.map((p) => p.id);
+    await repo.lockStaff(trx, store.id, ids);
+    const bufferMs = schedule.bufferMinutes * 60_000;
+    const first = Math.min(...candidates.map((c) => Date.parse(c.start)));
+    const last = Math.max(...candidates.map((c) => Date.parse(c.end)));
+    const calendars = performerCalendars(people, store, schedule, first, last + 1);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const read = await repo.staffBusy(trx, store.id, ids, iso(first - bufferMs), iso(last + bufferMs), exceptId);
+    const busy = new Map([...read].map(([id, list]) => [id, sortBusy(list)]));
+    let order = ids;
+    if (ids.length > 1) {
+      const counts = await repo.staffDayCounts(trx, store.id, ids, booking.booking_date);
+      order = [...ids].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || ids.indexOf(a) - ids.indexOf(b));
+    }
+    for (const slot of candidates) {
+      const free = freePerformers(Date.parse(slot.start), Date.parse(slot.end), slot.date, order, calendars, busy, bufferMs);
+      if (!free.length) continue;
+      const person = people.find((p) => p.id === free[0])!;
+      Object.assign(booking, { start_at: slot.start, end_at: slot.end, staff_id: person.id, staff_name: person.displayName });
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The open slots of a service over [fromMs, toMs) (an availability answer). With performers: the
+   * slots with someone free (`staffId`: that person), each listing who (staffIds), capacity being the
+   * number of performers asked about. Without: by capacity, as ever.
+   */
+  async function openSlots(store: Store, item: Item, fromMs: number, toMs: number, staffId?: string, exceptId?: string): Promise<(Slot & { staffIds?: string[] })[]> {
+    const schedule = item.schedule ? effectiveSchedule(item.schedule, store) : null;
+    const people = await performersFor(store.id, item, staffId);
+    if (!schedule) return [];
+    if (!people) return generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await cachedBusy(store.id, item.id, schedule, fromMs, toMs) });
+    const ids = people.map((p) => p.id);
+    const bufferMs = schedule.bufferMinutes * 60_000;
+    const dayFrom = Math.floor(fromMs / DAY_MS) * DAY_MS - DAY_MS;
+    const dayTo = Math.ceil((toMs + schedule.durationMinutes * 60_000 + bufferMs) / DAY_MS) * DAY_MS + DAY_MS;
+    // The people's bookings, kept like a service's busy times (dropped on any booking change of the
+    // store), each person's sorted. Leaving one booking out, for moving it, is read afresh.
+    const load = async () => {
+      const byPerson = await repo.staffBusy(db, store.id, ids, new Date(dayFrom).toISOString(), new Date(dayTo).toISOString(), exceptId);
+      return new Map([...byPerson].map(([id, list]) => [id, sortBusy(list)]));
+    };
+    const busy = exceptId ? await load() : await staffBusyCache.get(store.id, `${ids.join(',')}|${dayFrom}|${dayTo}`, load);
+    const calendars = performerCalendars(people, store, schedule, fromMs, toMs);
+    const free = (start: number, end: number, date: string) => freePerformers(start, end, date, ids, calendars, busy, bufferMs);
+    // Only the slots with someone free (generateSlots drops those with none).
+    return generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: [], free, performers: ids.length });
+  }
   const staffRecord = (row: BookingRow, store: Store) => toStaffBooking(row, store.currency, ctx.config.publicBaseUrl);
 
   /** What messages keep of a booking row. */
@@ -308,14 +409,24 @@ export function createBookingsService(ctx: AppContext) {
       paymentStatus?: PaymentStatus;
       reason?: string | null;
       attendance?: BookingRow['attendance'];
+      /** Staff: another performer of the service (at the booking's time, or the new one). */
+      staffId?: string;
       by: 'store' | 'customer';
       actor: string;
     },
   ): Promise<BookingRow> {
     const reschedule = change.bookingDate !== undefined;
-    const item = reschedule ? await ctx.services.catalog.findItem(db, store.id, current.service_id) : null;
+    const otherPerson = change.staffId !== undefined && change.staffId !== current.staff_id;
+    const item = reschedule || otherPerson ? await ctx.services.catalog.findItem(db, store.id, current.service_id) : null;
     const schedule = item?.schedule ? effectiveSchedule(item.schedule, store) : null;
-    if (reschedule && !schedule) throw conflict('slot-unavailable', 'The service no longer has a booking schedule.', [{ field: 'bookingTime', message: 'not an open slot' }]);
+    if ((reschedule || otherPerson) && !schedule) throw conflict('slot-unavailable', 'The service no longer has a booking schedule.', [{ field: 'bookingTime', message: 'not an open slot' }]);
+    // A booking with a person stays with them (or goes to the one asked for): checked against their calendar.
+    let people: StaffMember[] | null = null;
+    if (item && otherPerson) people = await performersFor(store.id, item, change.staffId);
+    else if (item && current.staff_id) people = (await staff.list(store.id)).filter((p) => p.id === current.staff_id);
+    if (current.staff_id && item && people && !people.length) {
+      throw conflict('slot-unavailable', `${current.staff_name ?? 'The booked person'} is no longer on the staff: choose another person.`, [{ field: 'staffId', message: 'required' }]);
+    }
     const now = nowIso();
     const result = await db.transaction().execute(async (trx) => {
       const set: Partial<BookingRow> = { updated_at: now };
@@ -328,7 +439,20 @@ export function createBookingsService(ctx: AppContext) {
       const customerKind = reschedule ? 'booking.rescheduled' : change.status && !noShow ? CUSTOMER_KIND_OF[change.status] : undefined;
       if (customerKind) set.calendar_sequence = Number(current.calendar_sequence) + 1;
       if (change.status === 'cancelled') Object.assign(set, { cancelled_by: change.by, cancelled_at: now, cancel_reason: change.reason?.trim() || (noShow ? 'no_show' : null) });
-      if (reschedule && schedule) {
+      if (people && schedule) {
+        const date = change.bookingDate ?? current.booking_date;
+        const time = change.bookingTime ?? current.booking_time;
+        // Kept at the same time, the booking keeps its exact slot; moved, any slot labelled with the new time.
+        const candidates = reschedule ? slotsAt({ schedule, timezone: store.timezone, now: Date.now() }, date, time) : [{ start: current.start_at, end: current.end_at, date }];
+        const moved = { ...current, booking_date: date, booking_time: time };
+        if (!(await placeWithPerformer(trx, store, schedule, candidates, people, moved, current.id))) {
+          throw conflict('slot-unavailable', candidates.length ? `${people.length === 1 ? people[0].displayName : 'Nobody'} is not free at that time.` : 'There is no open slot at the new date and time.', [
+            { field: reschedule ? 'bookingTime' : 'staffId', message: candidates.length ? 'not free' : 'not an open slot' },
+          ]);
+        }
+        Object.assign(set, { staff_id: moved.staff_id, staff_name: moved.staff_name });
+        if (reschedule) Object.assign(set, { booking_date: date, booking_time: time, start_at: moved.start_at, end_at: moved.end_at, timezone: store.timezone, time_set_at: now });
+      } else if (reschedule && schedule) {
         await repo.lockService(trx, store.id, current.service_id);
         const window = bookingWindow(change.bookingDate!, change.bookingTime!, store.timezone);
         const busy = await busyAround(trx, store.id, current.service_id, schedule, window.from, window.to, current.id);
@@ -381,9 +505,11 @@ export function createBookingsService(ctx: AppContext) {
 
   const service = {
     toBooking,
+    /** The store's bookable people (staff calendars). */
+    staff,
 
     /** GET /v1IntegrationAvailability body. */
-    async availability(storeId: string, query: { serviceId: string; from: string; to: string }) {
+    async availability(storeId: string, query: { serviceId: string; from: string; to: string; staffId?: string }) {
       const from = parseTimestamp(query.from);
       const to = parseTimestamp(query.to);
       const details: ErrorDetail[] = [];
@@ -397,11 +523,8 @@ export function createBookingsService(ctx: AppContext) {
       }
       const item = await bookableItem(storeId, query.serviceId);
       const store = await ctx.services.stores.getStore(storeId);
-      const schedule = item.schedule ? effectiveSchedule(item.schedule, store) : null;
-      const slots = schedule
-        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await cachedBusy(storeId, item.id, schedule, fromMs, toMs) })
-        : [];
-      return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
+      const slots = await openSlots(store, item, fromMs, toMs, query.staffId);
+      return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: item.schedule?.durationMinutes ?? null, slots };
     },
 
     /**
@@ -428,6 +551,7 @@ export function createBookingsService(ctx: AppContext) {
         throw conflict('slot-unavailable', 'There is no open slot at this date and time.', [{ field: 'bookingTime', message: 'not an open slot (see v1IntegrationAvailability)' }]);
       }
       const bufferMs = schedule.bufferMinutes * 60_000;
+      const people = await performersFor(storeId, item, input.staffId ?? input.attributes?.staffId);
       const row = await db.transaction().execute(async (trx) => {
         // PostgreSQL: lock only the time cells the slot touches, so bookings at other times of the
         // service go ahead side by side; the whole service when there are too many cells or no lock
@@ -436,10 +560,11 @@ export function createBookingsService(ctx: AppContext) {
         // are held only from there to the commit.
         const cells = lockCellsOf(candidates, bufferMs);
         const contact = { name: input.customer.name, email, phone: input.customer.phone };
-        const lockHere = cells && isPostgres(trx) ? repo.lockCellsExpression(storeId, item.id, cells) : null;
+        const lockHere = cells && isPostgres(trx) && !people ? repo.lockCellsExpression(storeId, item.id, cells) : null;
         const { customerId, alongside: locked } = await ctx.services.customers.upsertFromContactAlongside(trx, storeId, store.country, contact, { bookings: 1 }, lockHere);
         // Not locked by cell (too many cells, no lock row yet, or SQLite, where lockService does nothing): the whole service.
-        if (locked !== true) await repo.lockService(trx, storeId, item.id);
+        // A service with performers locks its people instead (placeWithPerformer).
+        if (locked !== true && !people) await repo.lockService(trx, storeId, item.id);
         const booking: BookingRow = {
           id: newId('bkg'),
           store_id: storeId,
@@ -475,7 +600,21 @@ export function createBookingsService(ctx: AppContext) {
           cancelled_at: null,
           attendance: null,
           overbooked: 0,
+          staff_id: null,
+          staff_name: null,
         };
+        if (people) {
+          // One booking per person at a time: a free performer, under their locks, then a plain insert.
+          if (!(await placeWithPerformer(trx, store, schedule, candidates, people, booking))) {
+            const asked = input.staffId ?? input.attributes?.staffId;
+            throw conflict('slot-unavailable', asked ? `${people[0].displayName} is not free at this time.` : 'Nobody is free at this time.', [{ field: 'bookingTime', message: 'fully booked' }]);
+          }
+          await repo.insertBooking(trx, booking);
+          const event = await ctx.services.events.emit(trx, storeId, 'booking.created', record(booking, store));
+          if (options.idempotent) await options.idempotent.record(trx, options.idempotent.answer(event.data));
+          const told = await tellOfChange(trx, store, booking, { kind: 'booking.received', alert: 'alert.booking.new' });
+          return { booking, told };
+        }
         // The capacity check and the insert are one statement: the first candidate with room takes it.
         // Its event (booking.created) and the caller's answer (Idempotency-Key) are recorded by the same statement.
         let placed = null;
@@ -551,12 +690,13 @@ export function createBookingsService(ctx: AppContext) {
       const now = nowIso();
       const bufferMs = schedule.bufferMinutes * 60_000;
       const contact = existing ? { name: existing.name, phone: existing.phone ?? '', email: existing.email } : { name, phone: phone ?? '', email };
+      const people = await performersFor(storeId, item, input.staffId);
 
       const result = await db.transaction().execute(async (trx) => {
         const customerId = existing
           ? (await ctx.services.customers.countBooking(trx, storeId, existing.id), existing.id)
           : await ctx.services.customers.upsertFromContact(trx, storeId, store.country, contact, { bookings: 1 });
-        await repo.lockService(trx, storeId, item.id);
+        if (!people) await repo.lockService(trx, storeId, item.id);
         const booking: BookingRow = {
           id: newId('bkg'),
           store_id: storeId,
@@ -591,6 +731,8 @@ export function createBookingsService(ctx: AppContext) {
           cancelled_at: null,
           attendance: past ? 'attended' : null,
           overbooked: 0,
+          staff_id: null,
+          staff_name: null,
         };
         const place = async (slot: { start: string; end: string }, capacity: number) => {
           Object.assign(booking, { start_at: slot.start, end_at: slot.end });
@@ -599,6 +741,24 @@ export function createBookingsService(ctx: AppContext) {
           const here = await repo.insertIfRoom(trx, booking, { capacity, bufferMs, earliestStartIso }, event.row, null);
           return here ? { event, endpoints: here.endpoints } : null;
         };
+        if (people) {
+          // One booking per person at a time; owners and admins may double-book a person (recorded), or record a past visit.
+          const dated = candidates.length ? candidates : [{ ...fixedSlot, date: input.date }];
+          const withFreePerson = !past && (await placeWithPerformer(trx, store, schedule, candidates, people, booking));
+          if (!withFreePerson) {
+            if (!past && !input.allowOverbook) {
+              throw conflict('slot-unavailable', input.staffId ? `${people[0].displayName} is not free at this time (an owner or admin can book it anyway).` : 'Nobody is free at this time (an owner or admin can book it anyway).', [
+                { field: 'time', message: 'fully booked' },
+              ]);
+            }
+            await repo.lockStaff(trx, storeId, [people[0].id]);
+            Object.assign(booking, { start_at: dated[0].start, end_at: dated[0].end, staff_id: people[0].id, staff_name: people[0].displayName, overbooked: past ? 0 : 1 });
+          }
+          await repo.insertBooking(trx, booking);
+          await ctx.services.events.emit(trx, storeId, 'booking.created', record(booking, store));
+          const told = past ? false : await tellOfChange(trx, store, booking, { kind: 'booking.confirmed' });
+          return { booking, told };
+        }
         let placed = null;
         for (const slot of candidates) {
           placed = await place(slot, schedule.capacity);
@@ -658,8 +818,8 @@ export function createBookingsService(ctx: AppContext) {
       }
       if (patch.bookingDate !== undefined && !isRealDate(patch.bookingDate)) details.push({ field: 'bookingDate', message: 'must be a date YYYY-MM-DD' });
       if (patch.bookingTime !== undefined && !TIME.test(patch.bookingTime)) details.push({ field: 'bookingTime', message: 'must be a time HH:MM' });
-      if (nextStatus === undefined && patch.staffNotes === undefined && patch.paymentStatus === undefined && patch.attendance === undefined) {
-        details.push({ field: 'body', message: 'send status, attendance, staffNotes or paymentStatus' });
+      if (nextStatus === undefined && patch.staffNotes === undefined && patch.paymentStatus === undefined && patch.attendance === undefined && patch.staffId === undefined) {
+        details.push({ field: 'body', message: 'send status, attendance, staffNotes, paymentStatus or staffId' });
       }
       // Attendance decides the status: a no-show is cancelled, an attended booking completed.
       const attendanceStatus = patch.attendance === 'no_show' ? 'cancelled' : patch.attendance === 'attended' ? 'completed' : undefined;
@@ -688,6 +848,7 @@ export function createBookingsService(ctx: AppContext) {
         paymentStatus: patch.paymentStatus as PaymentStatus | undefined,
         reason: patch.cancellationReason,
         attendance,
+        staffId: patch.staffId,
         by: 'store',
         actor,
       });
@@ -721,17 +882,14 @@ export function createBookingsService(ctx: AppContext) {
      * integration answer's shape, for a service or course whether published or not. `from`/`to`
      * are ISO timestamps, or store dates (YYYY-MM-DD; `to` then includes that whole day).
      */
-    async staffAvailability(storeId: string, itemId: string, query: { from: string; to: string }) {
+    async staffAvailability(storeId: string, itemId: string, query: { from: string; to: string; staffId?: string }) {
       const store = await ctx.services.stores.getStore(storeId);
       const { fromMs, toMs } = slotWindow(query.from, query.to, store.timezone);
       const item = await ctx.services.catalog.findItem(db, storeId, itemIdOf(storeId, itemId));
       if (!item) throw notFound('item-not-found', `No item ${itemId} in this store.`);
       if (item.itemType === 'product') throw unprocessable('not-bookable', 'Products have no booking slots.', [{ field: 'itemId', message: 'is a product' }]);
-      const schedule = item.schedule ? effectiveSchedule(item.schedule, store) : null;
-      const slots = schedule
-        ? generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: await cachedBusy(storeId, item.id, schedule, fromMs, toMs) })
-        : [];
-      return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: schedule?.durationMinutes ?? null, slots };
+      const slots = await openSlots(store, item, fromMs, toMs, query.staffId);
+      return { ok: true as const, storeId, serviceId: item.id, timezone: store.timezone, durationMinutes: item.schedule?.durationMinutes ?? null, slots };
     },
 
     /**
@@ -821,6 +979,13 @@ export function createBookingsService(ctx: AppContext) {
       if (!item?.schedule) return { view, slots: [] };
       const schedule = effectiveSchedule(item.schedule, view.store);
       const day = localDayWindow(date, view.store.timezone);
+      if (view.row.staff_id) {
+        // With their person: that person's free times (none if they have left the staff).
+        const staffId = view.row.staff_id;
+        if (!(await staff.list(view.store.id)).some((p) => p.id === staffId && p.serviceIds.includes(item.id))) return { view, slots: [] };
+        const slots = (await openSlots(view.store, item, day.from, day.to, staffId, view.row.id)).filter((slot) => slot.start !== view.row.start_at);
+        return { view, slots };
+      }
       const busy = await busyAround(db, view.store.id, item.id, schedule, day.from, day.to, view.row.id);
       const quantity = Number(view.row.quantity);
       const slots = generateSlots({ schedule, timezone: view.store.timezone, from: day.from, to: day.to, now: Date.now(), busy }).filter(

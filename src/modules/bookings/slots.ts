@@ -27,6 +27,8 @@ export interface Slot {
   time: string;
   capacity: number;
   remaining: number;
+  /** A service with performers: who is free then. */
+  staffIds?: string[];
 }
 
 export interface SlotQuery {
@@ -39,6 +41,12 @@ export interface SlotQuery {
   busy: BusyInterval[];
   /** Only the slots labelled with this local date and time (what a booking asks for). */
   at?: { date: string; time: string };
+  /**
+   * A service with performers: who is free for [start, end) on the local date. Capacity is then the
+   * number of performers (`performers`), remaining how many are free, and the slot lists them.
+   */
+  free?: (start: number, end: number, date: string) => string[];
+  performers?: number;
 }
 
 /**
@@ -200,6 +208,11 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
           const end = start + duration;
           const { date, time } = localLabel(start, timezone, day);
           if (q.at && (q.at.date !== date || q.at.time !== time)) continue;
+          if (q.free) {
+            const staffIds = q.free(start, end, date);
+            slots.push({ start: new Date(start).toISOString(), end: new Date(end).toISOString(), date, time, capacity: q.performers ?? 0, remaining: staffIds.length, staffIds });
+            continue;
+          }
           slots.push({
             start: new Date(start).toISOString(),
             end: new Date(end).toISOString(),
@@ -214,6 +227,49 @@ export function generateAllSlots(q: SlotQuery): Slot[] {
     day = localDay(timezone, addDays(day.date, 1));
   }
   return slots.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+}
+
+/**
+ * The open intervals [start, end) (epoch ms) of weekly hours in the zone, on the local days touching
+ * [fromMs, toMs), less closed dates; sorted, overlapping ones merged. A person's working time.
+ */
+export function openIntervals(weeklyHours: ServiceSchedule['weeklyHours'], closedDates: string[], timezone: string, fromMs: number, toMs: number): [number, number][] {
+  const closed = new Set(closedDates);
+  const out: [number, number][] = [];
+  let day = localDateOf(fromMs, timezone);
+  day = localDateOf(day.start - 1, timezone);
+  const lastDate = localDateOf(Math.max(fromMs, toMs - 1), timezone).date;
+  while (day.date <= lastDate) {
+    if (!closed.has(day.date)) {
+      for (const hours of weeklyHours) {
+        if (hours.day !== day.weekday) continue;
+        const open = localInstant(day, hours.start, timezone);
+        const close = localInstant(day, hours.end, timezone);
+        if (close > open && close > fromMs && open < toMs) out.push([open, close]);
+      }
+    }
+    day = localDay(timezone, addDays(day.date, 1));
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of out) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged;
+}
+
+/** Whether [start, end) lies inside one of the sorted, merged intervals. */
+export function withinIntervals(start: number, end: number, intervals: [number, number][]): boolean {
+  let lo = 0;
+  let hi = intervals.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (intervals[mid][1] < end) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < intervals.length && intervals[lo][0] <= start && intervals[lo][1] >= end;
 }
 
 /** [from, to) of one local date in the zone, as epoch ms. */

@@ -45,6 +45,26 @@ export interface BookingRow {
   attendance: 'attended' | 'no_show' | null;
   /** 1 when staff booked it over capacity or outside the service's hours (allowOverbook). */
   overbooked: number;
+  /** The performer booked (services with performers), and their display name at booking time. */
+  staff_id: string | null;
+  staff_name: string | null;
+}
+
+/** A bookable person of a store: a member who signs in (member_id) or a profile for someone who never does. */
+export interface StaffRow {
+  id: string;
+  store_id: string;
+  member_id: string | null;
+  display_name: string;
+  photo_url: string | null;
+  /** JSON text: WeeklyHours[] in the store's time zone. */
+  weekly_hours: string;
+  /** JSON text: {from, to, note}[] (ISO instants, UTC). */
+  time_off: string;
+  /** JSON text: the ids of the services and courses they perform. */
+  service_ids: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One row per bookable service, locked while its capacity is checked and taken. */
@@ -56,4 +76,5 @@ export interface BookingLockRow {
 export interface BookingTables {
   bookings: BookingRow;
   booking_locks: BookingLockRow;
+  staff: StaffRow;
 }

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { toPublicStaff } from '../bookings/staff.ts';
 import { SESSION_COOKIE, authStoreId, requireMember, requireStaff, sessionCookieOptions, sessionTokenOf } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { responses } from '../../http/schemas.ts';
@@ -138,7 +139,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         storePageUrl: null,
         blogUrl: `${ctx.config.publicBaseUrl}/s/${store.slug}/blog`,
         bookingRules: { cancellationCutoffMinutes: store.cancellationCutoffMinutes },
-        staff: [],
+        staff: (await ctx.services.bookings.staff.list(store.id)).map(toPublicStaff),
       },
     };
   });
