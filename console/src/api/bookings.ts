@@ -114,12 +114,16 @@ export function useBookableItems(storeId: string) {
   });
 }
 
-/** Open slots of a service or course between two dates of the store (inclusive): where a booking can move or be made. */
-export function useOpenSlots(storeId: string, itemId: string, from: string, to: string) {
+/**
+ * Open slots of a service or course between two dates of the store (inclusive): where a booking can
+ * move or be made. For a service with performers each slot names who is free (`staffIds`); with
+ * `staffId`, only that person's free times.
+ */
+export function useOpenSlots(storeId: string, itemId: string, from: string, to: string, staffId?: string | null) {
   return useQuery({
-    queryKey: [...bookingKeys.all(storeId), 'slots', itemId, from, to] as const,
+    queryKey: [...bookingKeys.all(storeId), 'slots', itemId, from, to, staffId ?? null] as const,
     queryFn: async () =>
-      (await ok(api.GET('/api/stores/{storeId}/items/{itemId}/availability', { params: { path: { storeId, itemId }, query: { from, to } } }))).slots,
+      (await ok(api.GET('/api/stores/{storeId}/items/{itemId}/availability', { params: { path: { storeId, itemId }, query: { from, to, ...(staffId ? { staffId } : {}) } } }))).slots,
     staleTime: 10_000,
     // Nothing to ask before a service is chosen.
     enabled: itemId !== '',

@@ -31,6 +31,7 @@ export const NAV: NavItem[] = [
   { to: 'orders', label: 'Orders' },
   { to: 'catalog', label: 'Catalog' },
   { to: 'customers', label: 'Customers' },
+  { to: 'staff', label: 'Staff' },
   { to: 'reports', label: 'Reports', roles: ['owner', 'admin'] },
   { to: 'content', label: 'Content' },
   { to: 'blog', label: 'Blog' },

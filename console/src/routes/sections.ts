@@ -7,6 +7,7 @@ export const sectionPages = {
   orders: () => import('./orders/OrdersPage'),
   catalog: () => import('./catalog/CatalogPage'),
   customers: () => import('./customers/CustomersPage'),
+  staff: () => import('./staff/StaffPage'),
   reports: () => import('./reports/ReportsPage'),
   content: () => import('./content/ContentPage'),
   blog: () => import('./blog/BlogPage'),

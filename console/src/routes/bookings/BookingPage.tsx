@@ -1,16 +1,18 @@
 // One booking: who, what, when, payment, what the customer sent and the team's own notes, the
 // customer's own page (a private link), and the messages sent about it; the status changes the
-// booking allows (CONTRACT §4), each saying whether the customer gets an email; once its start has
+// booking allows (CONTRACT §4), each saying whether the customer gets an email; who does it (staff
+// calendars), with a change to another performer free at that time; once its start has
 // passed, a booking still expected can be marked a no-show. Whether the customer came, and for a
 // cancellation who cancelled, why and when, show at the top.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Box, Button, Card, CopyButton, DataList, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, CopyButton, DataList, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifyDone } from '../../lib/notify';
 import { Link, useParams } from 'react-router';
-import { NEXT_STATUSES, canMarkNoShow, useBooking, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
+import { NEXT_STATUSES, canMarkNoShow, useBooking, useOpenSlots, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
 import { ApiError } from '../../api/client';
 import { useMailState } from '../../api/messages';
 import { canManage } from '../../api/session';
+import { performersOf, useStaff } from '../../api/staff';
 import { useStoreSettings } from '../../api/store';
 import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
@@ -112,7 +114,10 @@ function BookingView({ booking }: { booking: Booking }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [reason, setReason] = useState('');
   const [rescheduling, setRescheduling] = useState(false);
+  const [changingPerson, setChangingPerson] = useState(false);
   const [actionError, setActionError] = useState<unknown>(null);
+  const staff = useStaff(store.storeId);
+  const performers = performersOf(staff.data, booking.serviceId);
   const next = NEXT_STATUSES[booking.status];
   const when = `${formatLocalDate(booking.bookingDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}, ${booking.bookingTime}–${booking.endTime}`;
 
@@ -132,7 +137,7 @@ function BookingView({ booking }: { booking: Booking }) {
     <Stack gap="md">
       <BackLink />
       <PageHeader title={booking.customer.name}>
-        {booking.serviceName} · {when} · <span style={{ whiteSpace: 'nowrap' }}>Booking {booking.reference}</span>
+        {booking.serviceName}{booking.staffName ? ` · With ${booking.staffName}` : ''} · {when} · <span style={{ whiteSpace: 'nowrap' }}>Booking {booking.reference}</span>
       </PageHeader>
 
       <Group justify="space-between" gap="sm">
@@ -150,6 +155,7 @@ function BookingView({ booking }: { booking: Booking }) {
             {next.includes('rescheduled') && (
               <Button variant="default" onClick={() => setRescheduling(true)}>{booking.status === 'rescheduled' ? 'Move again' : ACTION_LABELS.rescheduled}</Button>
             )}
+            {next.includes('rescheduled') && performers.length > 0 && <Button variant="default" onClick={() => setChangingPerson(true)}>Change person</Button>}
             {noShowAllowed && <Button variant="default" onClick={() => setConfirmNoShow(true)}>Mark no-show</Button>}
             {next.includes('cancelled') && <Button variant="outline" color="red" onClick={() => setConfirmCancel(true)}>{ACTION_LABELS.cancelled}</Button>}
           </Group>
@@ -168,6 +174,7 @@ function BookingView({ booking }: { booking: Booking }) {
           <Title order={2} size="h4" id="booking-appointment" mb="sm">Appointment</Title>
           <DataList labelWidth={110}>
             <Item label="Service">{booking.serviceName}</Item>
+            {booking.staffName && <Item label="With">{booking.staffName}</Item>}
             <Item label="Date">{formatLocalDate(booking.bookingDate, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Item>
             <Item label="Time">{booking.bookingTime}–{booking.endTime} ({booking.timezone})</Item>
             <Item label="Quantity">{booking.quantity}</Item>
@@ -272,9 +279,22 @@ function BookingView({ booking }: { booking: Booking }) {
         </Stack>
       </Modal>
 
+      {changingPerson && (
+        <ChangePersonModal
+          booking={booking}
+          names={Object.fromEntries(performers.map((p) => [p.id, p.displayName]))}
+          onClose={() => setChangingPerson(false)}
+          onDone={(name) => {
+            setChangingPerson(false);
+            notifyDone(`Booking moved to ${name}`);
+          }}
+        />
+      )}
+
       {rescheduling && (
         <RescheduleModal
           booking={booking}
+          performers={performers}
           notice={<EmailNotice booking={booking} />}
           onClose={() => setRescheduling(false)}
           onDone={() => {
@@ -453,5 +473,58 @@ function StaffNotes({ booking }: { booking: Booking }) {
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/**
+ * Another performer for the booking at the same time: only those free then are offered (the service's
+ * availability names who is free on each slot); the service checks again when it is saved (409).
+ */
+function ChangePersonModal({ booking, names, onClose, onDone }: { booking: Booking; names: Record<string, string>; onClose(): void; onDone(name: string): void }) {
+  const store = useCurrentStore();
+  const slots = useOpenSlots(store.storeId, booking.serviceId, booking.bookingDate, booking.bookingDate);
+  const update = useUpdateBooking(store.storeId, booking.bookingId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const slot = slots.data?.find((s) => s.date === booking.bookingDate && s.time === booking.bookingTime);
+  const free = (slot?.staffIds ?? []).filter((id) => id !== booking.staffId && names[id]);
+
+  async function save() {
+    if (!chosen) return;
+    setError(null);
+    try {
+      await update.mutateAsync({ staffId: chosen });
+      onDone(names[chosen]);
+    } catch (e) {
+      setError(e instanceof ApiError && e.code === 'slot-unavailable' ? `${names[chosen]} is no longer free at ${booking.bookingTime}. Pick someone else.` : e instanceof Error ? e.message : 'The booking was not changed.');
+      setChosen(null);
+      void slots.refetch();
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Change person" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="sm">
+        <Text size="sm">
+          {booking.serviceName}, {formatLocalDate(booking.bookingDate, { weekday: 'long', day: 'numeric', month: 'long' })} at {booking.bookingTime}
+          {booking.staffName ? `, now with ${booking.staffName}` : ''}. Only the people who do {booking.serviceName} and are free then are offered; the time stays.
+        </Text>
+        {slots.isPending && <Text size="sm">Finding who is free…</Text>}
+        {slots.isError && <Alert color="red" role="alert">{slots.error.message}</Alert>}
+        {slots.data && free.length === 0 && <Text size="sm">Nobody else is free at that time. Reschedule to another time instead.</Text>}
+        {free.length > 0 && (
+          <Radio.Group label="Who" value={chosen} onChange={setChosen}>
+            <Stack gap={8} mt={6}>
+              {free.map((id) => <Radio key={id} value={id} label={names[id]} />)}
+            </Stack>
+          </Radio.Group>
+        )}
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Keep {booking.staffName ?? 'as it is'}</Button>
+          <Button onClick={save} disabled={!chosen} loading={update.isPending}>{chosen ? `Give to ${names[chosen]}` : 'Change person'}</Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -1,18 +1,22 @@
 // One day as a time grid: rows every 30 minutes over the store's opening hours of that day (08:00–20:00
 // when it has none), bookings placed at their times and as long as they last, every empty time a
-// button that opens New booking with the day and time filled in. Bookings are laid out per column;
-// there is one column today ("All bookings"); staff calendars will give each member a column of
-// their own (DayGridColumn), each with as many lanes as its overlapping bookings need. Dates and
-// times are the store's (its time zone), as the API gives them.
-import { Fragment } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+// button that opens New booking with the day and time filled in. Bookings are laid out per column
+// (DayGridColumn), each with as many lanes as its overlapping bookings need: one column ("All
+// bookings") for a store without staff; with staff, a column per person (their bookings, and empty
+// times only while they work and are not away; the member signed in as a person sees their own first), side by side
+// on a computer and one at a time, picked by tabs, on a phone. Dates and times are the store's (its
+// time zone), as the API gives them.
+import { Fragment, useState } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useBookingRange, type Booking } from '../../api/bookings';
-import { canManage } from '../../api/session';
+import { canManage, useSession } from '../../api/session';
+import { useStaff, type StaffMember } from '../../api/staff';
 import { useStoreSettings, type OpeningHours } from '../../api/store';
 import { PageError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { addDays, formatLocalDate, todayIn } from '../../lib/format';
+import { addDays, formatLocalDate, toZonedWallTime, todayIn } from '../../lib/format';
 import { BookingStatusBadge } from './status';
 
 const STEP = 30;
@@ -56,11 +60,14 @@ interface Block {
   lane: number;
 }
 
-/** A column of the grid: everyone's bookings now; one per staff member once bookings name one. */
+/** A column of the grid: everyone's bookings, or one person's (`staffId`) within their working hours. */
 export interface DayGridColumn {
   id: string;
   label: string;
   bookings: Booking[];
+  staffId?: string;
+  /** When empty times are offered, in minutes of the day; every time when not given. */
+  working?: { start: number; end: number }[];
 }
 
 function layout(bookings: Booking[], gridStart: number): { blocks: Block[]; lanes: number } {
@@ -85,7 +92,7 @@ function layout(bookings: Booking[], gridStart: number): { blocks: Block[]; lane
  * The grid itself. `onPick` opens New booking for an empty time; past times of today are offered
  * only to owners and admins (recording a visit after the fact), as the API allows.
  */
-export function DayGrid({ date, columns, hours, onPick }: { date: string; columns: DayGridColumn[]; hours: OpeningHours[] | undefined; onPick(time: string): void }) {
+export function DayGrid({ date, columns, hours, onPick }: { date: string; columns: DayGridColumn[]; hours: OpeningHours[] | undefined; onPick(time: string, column: DayGridColumn): void }) {
   const store = useCurrentStore();
   const manage = canManage(store.role);
   const today = todayIn(store.timezone);
@@ -116,7 +123,9 @@ export function DayGrid({ date, columns, hours, onPick }: { date: string; column
     >
       {withHeader &&
         laid.map((c, i) => (
-          <Text key={c.id} fw={600} size="sm" style={{ gridRow: 1, gridColumn: `${firstLine[i]} / span ${c.lanes}` }}>{c.label}</Text>
+          <Text key={c.id} fw={600} size="sm" style={{ gridRow: 1, gridColumn: `${firstLine[i]} / span ${c.lanes}`, overflowWrap: 'anywhere' }}>
+            {c.label}{c.working?.length === 0 ? <Text span size="xs" c="dimmed" fw={400}> (off)</Text> : null}
+          </Text>
         ))}
       {rows.map((minute, r) => {
         const gridRow = r + 1 + headerRows;
@@ -135,7 +144,9 @@ export function DayGrid({ date, columns, hours, onPick }: { date: string; column
               const from = free[0];
               let to = from;
               while (to !== undefined && to + 1 < c.lanes && !taken.has(to + 1)) to++;
-              const offer = from !== undefined && (!past || manage);
+              const working = !c.working || c.working.some((w) => w.start <= minute && minute < w.end);
+              const offer = from !== undefined && (!past || manage) && working;
+              const named = withHeader || c.staffId !== undefined;
               return (
                 <Fragment key={c.id}>
                   {starting.map((b) => (
@@ -146,8 +157,8 @@ export function DayGrid({ date, columns, hours, onPick }: { date: string; column
                       variant="subtle"
                       size="compact-sm"
                       justify="flex-start"
-                      aria-label={`${past ? 'Record a visit at' : 'Book'} ${time}, ${dayName}${withHeader ? `, ${c.label}` : ''}`}
-                      onClick={() => onPick(time)}
+                      aria-label={`${past ? 'Record a visit at' : 'Book'} ${time}, ${dayName}${named ? `, ${c.label}` : ''}`}
+                      onClick={() => onPick(time, c)}
                       style={{ gridRow, gridColumn: `${firstLine[i] + from} / ${firstLine[i] + to + 1}`, height: 'auto', minHeight: '2.75rem', zIndex: 1 }}
                     >
                       <span aria-hidden>+&nbsp;</span>{past ? 'Record' : 'Book'}
@@ -195,6 +206,51 @@ function BlockCard({ block, gridRow, gridColumn }: { block: Block; gridRow: stri
   );
 }
 
+const WEEKDAY_OF = (date: string) => WEEKDAY[new Date(`${date}T00:00:00Z`).getUTCDay()];
+
+/** A person's working ranges on a date, in minutes of the store's day: their weekly hours less their time off. */
+function workingOn(person: StaffMember, date: string, zone: string) {
+  const day = WEEKDAY_OF(date);
+  let ranges = person.weeklyHours.filter((h) => h.day === day).map((h) => ({ start: toMinutes(h.start), end: h.end === '24:00' ? 24 * 60 : toMinutes(h.end) }));
+  for (const off of person.timeOff) {
+    const from = toZonedWallTime(off.from, zone);
+    const to = toZonedWallTime(off.to, zone);
+    if (from.slice(0, 10) > date || to.slice(0, 10) < date) continue;
+    const start = from.slice(0, 10) < date ? 0 : toMinutes(from.slice(11, 16));
+    const end = to.slice(0, 10) > date ? 24 * 60 : toMinutes(to.slice(11, 16));
+    ranges = ranges.flatMap((r) => (end <= r.start || start >= r.end ? [r] : [
+      ...(start > r.start ? [{ start: r.start, end: start }] : []),
+      ...(end < r.end ? [{ start: end, end: r.end }] : []),
+    ]));
+  }
+  return ranges;
+}
+
+/**
+ * The grid's columns: "All bookings" for a store without staff; otherwise one per person (the member
+ * signed in as one of them first), and "Others" for that day's bookings of services nobody performs.
+ */
+function useColumns(date: string, bookings: Booking[]): DayGridColumn[] {
+  const store = useCurrentStore();
+  const staff = useStaff(store.storeId);
+  const session = useSession();
+  const people = staff.data ?? [];
+  if (!people.length) return [{ id: 'all', label: 'All bookings', bookings }];
+  const me = session.data?.user.id;
+  const ordered = [...people.filter((p) => me && p.memberId === me), ...people.filter((p) => !me || p.memberId !== me)];
+  const known = new Set(people.map((p) => p.id));
+  const columns: DayGridColumn[] = ordered.map((p) => ({
+    id: p.id,
+    staffId: p.id,
+    label: p.displayName,
+    bookings: bookings.filter((b) => b.staffId === p.id),
+    working: workingOn(p, date, store.timezone),
+  }));
+  const others = bookings.filter((b) => !b.staffId || !known.has(b.staffId));
+  if (others.length) columns.push({ id: 'others', label: 'Others', bookings: others });
+  return columns;
+}
+
 /**
  * The day agenda as a section: a day picker (previous, today, next) and the grid of that day's
  * bookings (cancelled ones left out: their time is free again).
@@ -206,9 +262,16 @@ export function DayAgenda({ date, onDateChange }: { date: string; onDateChange(d
   const settings = useStoreSettings(store.storeId);
   const bookings = useBookingRange(store.storeId, date, date);
   const visible = (bookings.data ?? []).filter((b) => b.status !== 'cancelled' && b.bookingDate === date);
-  const newBooking = (time: string) => navigate(`/s/${store.storeId}/bookings/new?date=${date}&time=${time}`);
+  const columns = useColumns(date, visible);
+  // Side by side from a tablet's width up; one person at a time (tabs) on a phone.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [picked, setPicked] = useState<string | null>(null);
+  const newBooking = (time: string, column: DayGridColumn) =>
+    navigate(`/s/${store.storeId}/bookings/new?date=${date}&time=${time}${column.staffId ? `&staffId=${column.staffId}` : ''}`);
   const title = formatLocalDate(date, { weekday: 'long', day: 'numeric', month: 'long' });
   const span = gridSpan(date, settings.data?.hours, visible);
+  const perPerson = columns.some((c) => c.staffId);
+  const shownId = columns.some((c) => c.id === picked) ? picked! : columns[0].id;
 
   return (
     <Card withBorder component="section" aria-labelledby="day-agenda">
@@ -228,12 +291,29 @@ export function DayAgenda({ date, onDateChange }: { date: string; onDateChange(d
       </Group>
       <Text size="xs" c="dimmed" mb="xs">
         {span.open || !settings.data ? '' : 'The store has no opening hours this day: 08:00–20:00 shown. '}
-        Tap an empty time to book it. Times are in {store.timezone}.
+        {perPerson ? 'A column per person; tap an empty time in theirs to book them. ' : 'Tap an empty time to book it. '}
+        Times are in {store.timezone}.
       </Text>
       {bookings.isError ? (
         <PageError error={bookings.error} retry={() => bookings.refetch()} />
+      ) : perPerson && !wide && columns.length > 1 ? (
+        <Tabs value={shownId} onChange={setPicked} keepMounted={false}>
+          <Tabs.List aria-label="Whose day" mb="xs">
+            {columns.map((c) => (
+              <Tabs.Tab key={c.id} value={c.id}>
+                {c.label} <Text span size="xs" c="dimmed">({c.bookings.length})</Text>
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {columns.map((c) => (
+            <Tabs.Panel key={c.id} value={c.id}>
+              {c.working && c.working.length === 0 && <Text size="sm" c="dimmed" mb="xs">{c.label} does not work this day.</Text>}
+              <DayGrid date={date} hours={settings.data?.hours} columns={[c]} onPick={newBooking} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       ) : (
-        <DayGrid date={date} hours={settings.data?.hours} columns={[{ id: 'all', label: 'All bookings', bookings: visible }]} onPick={newBooking} />
+        <DayGrid date={date} hours={settings.data?.hours} columns={columns} onPick={newBooking} />
       )}
       {!bookings.isPending && visible.length === 0 && <Text size="sm" c="dimmed" mt="xs">No bookings this day.</Text>}
     </Card>

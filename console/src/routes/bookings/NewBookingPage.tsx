@@ -2,8 +2,10 @@
 // a day and one of its free times (large buttons, from the service's availability), where it came
 // from, the customer (found as one types, by name, email or a phone in any format, or entered new)
 // and notes. Owners and admins may also book a full or closed time anyway (recorded as overbooked)
-// or record a visit earlier today. The day and time come filled in from the day grid
-// (?date=YYYY-MM-DD&time=HH:MM). Saved, it opens the booking and says what was done.
+// or record a visit earlier today. A service with performers (Staff) asks who: anyone free, or one
+// of the people who perform it, and offers that choice's free times. The day, time and person come
+// filled in from the day grid (?date=YYYY-MM-DD&time=HH:MM&staffId=…). Saved, it opens the booking
+// and says what was done.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Chip, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
@@ -12,6 +14,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_SOURCES, useBookableItems, useCreateBooking, useCustomerLookup, useOpenSlots, type BookingSource, type NewBooking } from '../../api/bookings';
 import { ApiError } from '../../api/client';
 import { canManage } from '../../api/session';
+import { performersOf, useStaff } from '../../api/staff';
 import { useStoreSettings } from '../../api/store';
 import { PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
@@ -49,6 +52,9 @@ export function Component() {
 
   const asked = { date: params.get('date') ?? '', time: params.get('time') ?? '' };
   const [serviceId, setServiceId] = useState<string | null>(params.get('serviceId'));
+  // Who does it, for a service with performers: 'any' (the service picks someone free) or a person.
+  const [performer, setPerformer] = useState<string>(params.get('staffId') ?? 'any');
+  const staff = useStaff(store.storeId);
   const [date, setDate] = useState(DATE.test(asked.date) && asked.date >= today ? asked.date : today);
   const [mode, setMode] = useState<TimeMode>('free');
   const [time, setTime] = useState<string | null>(null);
@@ -67,7 +73,10 @@ export function Component() {
   }, [serviceId, services]);
 
   const service = services.find((s) => s.id === serviceId);
-  const slots = useOpenSlots(store.storeId, serviceId ?? '', date, date);
+  const performers = performersOf(staff.data, serviceId);
+  const person = performers.find((p) => p.id === performer) ?? null;
+  const askedPerson = performer !== 'any' && !person ? staff.data?.find((p) => p.id === performer) : undefined;
+  const slots = useOpenSlots(store.storeId, serviceId ?? '', date, date, person?.id);
   const freeTimes = serviceId && slots.data ? slots.data.filter((s) => s.date === date && s.remaining >= 1) : [];
   const askedTime = TIME.test(asked.time) && date === asked.date ? asked.time : null;
   const askedIsFree = askedTime !== null && freeTimes.some((s) => s.time === askedTime);
@@ -115,6 +124,7 @@ export function Component() {
         : { name: contact.name.trim(), ...(contact.phone.trim() ? { phone: contact.phone.trim() } : {}), ...(contact.email.trim() ? { email: contact.email.trim() } : {}) },
       ...(notes.trim() ? { notes: notes.trim() } : {}),
       ...(mode === 'anyway' ? { allowOverbook: true } : {}),
+      ...(person ? { staffId: person.id } : {}),
     };
     try {
       const { booking } = await create.mutateAsync(body);
@@ -132,7 +142,8 @@ export function Component() {
         void slots.refetch();
         setFailure(
           <>
-            {chosenTime} on {formatLocalDate(chosenDate, { weekday: 'long', day: 'numeric', month: 'long' })} is not free for {service?.name ?? 'this service'}: {error.message}{' '}
+            {chosenTime} on {formatLocalDate(chosenDate, { weekday: 'long', day: 'numeric', month: 'long' })} is not free for {service?.name ?? 'this service'}
+            {person ? ` with ${person.displayName}` : ''}: {error.message}{' '}
             {manage && mode === 'free' ? 'Pick another time, or use “Book anyway”.' : 'Pick one of the free times.'}
           </>,
         );
@@ -168,6 +179,18 @@ export function Component() {
             nothingFoundMessage="No service with that name"
             error={errors.serviceId}
           />
+          {performers.length > 0 && (
+            <div role="radiogroup" aria-labelledby="new-booking-who">
+              <Text size="sm" fw={600} mb={6} id="new-booking-who">Who</Text>
+              <Chip.Group multiple={false} value={person ? person.id : 'any'} onChange={(v) => { setPerformer(v as string); setTime(null); }}>
+                <Group gap="xs">
+                  <Chip value="any" size="md">Anyone free</Chip>
+                  {performers.map((p) => <Chip key={p.id} value={p.id} size="md">{p.displayName}</Chip>)}
+                </Group>
+              </Chip.Group>
+              {askedPerson && <Text size="sm" c="dimmed" mt={4}>{askedPerson.displayName} does not do {service?.name ?? 'this service'}: anyone free, or pick who.</Text>}
+            </div>
+          )}
           {items.data && services.length === 0 && (
             <Text size="sm">
               Nothing can be booked yet: add a service with a booking schedule in the <Anchor component={Link} to={`/s/${store.storeId}/catalog`} inherit underline="always">Catalog</Anchor>.
@@ -195,6 +218,7 @@ export function Component() {
               serviceChosen={!!serviceId}
               dayName={dayName}
               times={freeTimes}
+              who={person?.displayName}
               value={time}
               onChange={(t) => { setTime(t); setErrors((e) => ({ ...e, time: '' })); }}
               error2={errors.time}
@@ -311,7 +335,7 @@ export function Component() {
       <Card withBorder shadow="sm" py="sm" style={{ position: 'sticky', bottom: 0, zIndex: 3 }}>
         <Group justify="space-between" gap="sm">
           <Text size="sm" style={{ minWidth: 0, overflowWrap: 'break-word', flex: '1 1 160px' }}>
-            {service && chosenTime ? `${service.name}, ${formatLocalDate(chosenDate)} ${chosenTime}` : 'Pick the service and a time'}
+            {service && chosenTime ? `${service.name}, ${formatLocalDate(chosenDate)} ${chosenTime}${person ? ` with ${person.displayName}` : ''}` : 'Pick the service and a time'}
           </Text>
           <Group gap="xs">
             <Button variant="default" component={Link} to={`/s/${store.storeId}/today`}>Cancel</Button>
@@ -335,8 +359,10 @@ function FreeTimes(props: {
   value: string | null;
   onChange(time: string): void;
   error2?: string;
+  /** Whose free times these are (a person of the staff); everyone's when not given. */
+  who?: string;
 }) {
-  const label = `Free times on ${props.dayName}`;
+  const label = `Free times on ${props.dayName}${props.who ? ` with ${props.who}` : ''}`;
   if (!props.serviceChosen) return <Text size="sm" c="dimmed">Pick the service to see its free times.</Text>;
   if (props.loading) return <Group gap="xs"><Loader size="xs" aria-hidden /><Text size="sm">Finding free times…</Text></Group>;
   if (props.error) return <Alert color="red" role="alert">{props.error}</Alert>;
@@ -344,7 +370,7 @@ function FreeTimes(props: {
     <div role="radiogroup" aria-label={label} aria-describedby={props.error2 ? 'free-times-error' : undefined}>
       <Text size="sm" fw={600} mb={6}>{label}</Text>
       {props.times.length === 0 ? (
-        <Text size="sm" c="dimmed">No free time left this day. Try another day.</Text>
+        <Text size="sm" c="dimmed">No free time left this day{props.who ? ` for ${props.who}` : ''}. Try another day{props.who ? ', or someone else' : ''}.</Text>
       ) : (
         <Chip.Group multiple={false} value={props.value} onChange={(v) => props.onChange(v as string)}>
           <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing={8}>

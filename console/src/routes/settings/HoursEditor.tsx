@@ -1,20 +1,33 @@
-// The store's opening hours, a row per day: open or closed, and from–to (a second range for a day
-// with a break). Short day names and narrow time fields keep a day on one line of a phone.
-import { useRef } from 'react';
+// Weekly hours, a row per day: open or closed, and from–to (a second range for a day with a break).
+// Short day names and narrow time fields keep a day on one line of a phone. The store's opening hours
+// (Settings → Profile) and a staff member's working hours (Staff) both use it, on any form with `hours`.
+import { useRef, type ReactNode } from 'react';
 import { ActionIcon, CloseButton, Group, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { DAY_NAMES, WEEK, sortHours, type ProfileFormValues, type Weekday } from './profile-form';
 import './hours.css';
 
-type Form = UseFormReturnType<ProfileFormValues>;
 type Range = ProfileFormValues['hours'][number];
 
 const rowStyle = { borderTop: '1px solid var(--mantine-color-gray-3)' };
 const timeWidth = 94;
 const timeClasses = { input: 'hours-time' };
 
-export function HoursEditor({ form }: { form: Form }) {
+const STORE_NOTE = 'In the store’s time zone. A closing time of 00:00 means midnight at the end of the day. Customers see these hours; each service keeps its own booking times (Catalog).';
+
+/**
+ * `open` names the switch of a day ("Open on Monday"; "Works on Monday" for a person), `starts` and
+ * `ends` its times ("Monday opens"), `note` the words under the week.
+ */
+export function HoursEditor<V extends { hours: Range[] }>({
+  form,
+  open: openWord = 'Open',
+  closed = 'Closed',
+  starts = 'opens',
+  ends = 'closes',
+  note = STORE_NOTE,
+}: { form: UseFormReturnType<V>; open?: string; closed?: string; starts?: string; ends?: string; note?: ReactNode }) {
   const hours = form.getValues().hours;
   // A day switched off keeps its ranges here, so switching it back on restores them.
   const remembered = useRef<Partial<Record<Weekday, Range[]>>>({});
@@ -22,7 +35,7 @@ export function HoursEditor({ form }: { form: Form }) {
   function setHours(next: Range[]) {
     // Indices move: errors of the old positions no longer point at the right inputs.
     form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => !path.startsWith('hours'))));
-    form.setFieldValue('hours', sortHours(next));
+    (form.setFieldValue as (path: string, value: Range[]) => void)('hours', sortHours(next));
   }
   const ofDay = (day: Weekday) => hours.filter((h) => h.day === day);
 
@@ -55,7 +68,7 @@ export function HoursEditor({ form }: { form: Form }) {
           <Group key={day} role="group" aria-label={name} gap={8} py={6} wrap="nowrap" align="flex-start" style={rowStyle}>
             <Switch
               label={name.slice(0, 3)}
-              aria-label={`Open on ${name}`}
+              aria-label={`${openWord} on ${name}`}
               checked={open}
               onChange={(e) => toggle(day, e.currentTarget.checked)}
               w={80}
@@ -64,14 +77,14 @@ export function HoursEditor({ form }: { form: Form }) {
               style={{ flexShrink: 0 }}
             />
             <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-              {!open && <Text size="sm" c="dimmed" pt={8}>Closed</Text>}
+              {!open && <Text size="sm" c="dimmed" pt={8}>{closed}</Text>}
               {ranges.map(({ index }, n) => {
                 const which = ranges.length > 1 ? ` (${n + 1})` : '';
                 return (
                   <Group key={index} gap={4} wrap="nowrap" align="flex-start">
-                    <TimeInput aria-label={`${name} opens${which}`} w={timeWidth} classNames={timeClasses} {...form.getInputProps(`hours.${index}.start`)} />
+                    <TimeInput aria-label={`${name} ${starts}${which}`} w={timeWidth} classNames={timeClasses} {...form.getInputProps(`hours.${index}.start`)} />
                     <Text size="sm" pt={8} aria-hidden>–</Text>
-                    <TimeInput aria-label={`${name} closes${which}`} w={timeWidth} classNames={timeClasses} {...form.getInputProps(`hours.${index}.end`)} />
+                    <TimeInput aria-label={`${name} ${ends}${which}`} w={timeWidth} classNames={timeClasses} {...form.getInputProps(`hours.${index}.end`)} />
                     {n > 0 ? (
                       <CloseButton mt={4} aria-label={`Remove ${name} hours ${n + 1}`} onClick={() => setHours(hours.filter((_, i) => i !== index))} />
                     ) : (
@@ -88,10 +101,7 @@ export function HoursEditor({ form }: { form: Form }) {
           </Group>
         );
       })}
-      <Text size="xs" c="dimmed" pt="xs" style={rowStyle}>
-        In the store’s time zone. A closing time of 00:00 means midnight at the end of the day. Customers see these hours; each service keeps its own
-        booking times (Catalog).
-      </Text>
+      <Text size="xs" c="dimmed" pt="xs" style={rowStyle}>{note}</Text>
     </Stack>
   );
 }
