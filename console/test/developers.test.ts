@@ -1,6 +1,7 @@
 // Developers in Chromium, through the UI, on both engines: a key is created (its secret shown once,
 // it works against the integration API), then revoked (refused); a webhook on a loopback receiver
-// gets a signed test event, shows in the delivery inspector, and a failed delivery is redelivered
+// gets a signed test event, shows in the delivery inspector, has its secret rotated (both secrets
+// sign for 24 hours), and a failed delivery is redelivered
 // once the receiver is fixed; a CSV feed is checked by a dry run, applied, and rolled back; the
 // Connect page creates a working key and shows the first call; staff are not offered any of it.
 import { after, before, test } from 'node:test';
@@ -10,7 +11,7 @@ import { createStoreClient } from '@store-integration/client';
 import type { TestStore } from '../../test/helpers/app.ts';
 import { createDeliveryWorker } from '../../src/modules/events/workers.ts';
 import { eventually, Receiver, verify } from '../../test/events/receiver.ts';
-import { describeConsole, inspect as inspectPage, inviteMember, signInThroughUi } from './harness.ts';
+import { describeConsole, dismissNotices, inspect as inspectPage, inviteMember, signInThroughUi } from './harness.ts';
 
 const KEY = /^isk_[0-9A-Za-z]{40}$/;
 
@@ -185,17 +186,35 @@ describeConsole(
         await card.getByRole('button', { name: 'Enable' }).click();
         await card.getByText('Enabled', { exact: true }).waitFor();
 
+        // Rotate: confirm, then the new secret shown once with a copy button; for 24 hours the
+        // service signs with both secrets (POST …/rotate-secret).
+        await dismissNotices(page);
         await card.getByRole('button', { name: 'Rotate secret' }).click();
         const rotate = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
-        await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+        await rotate.getByText(/for 24 hours, with the current one too/).waitFor();
+        await inspect(page, 'developers-webhook-rotate', c.env.dialect.name);
+        // Keeping the current secret changes nothing.
+        await rotate.getByRole('button', { name: 'Keep the current secret' }).click();
+        await rotate.waitFor({ state: 'detached' });
+        await card.getByRole('button', { name: 'Rotate secret' }).click();
+        await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
         const rotated = await secretIn(page, 'New signing secret');
         assert.match(rotated.secret, /^whsec_/);
         assert.notEqual(rotated.secret, created.secret);
+        await rotated.dialog.getByText('The previous secret keeps signing beside it for 24 hours').waitFor();
+        await rotated.dialog.getByRole('button', { name: 'Copy the secret' }).waitFor();
+        await inspect(page, 'developers-webhook-rotated-secret', c.env.dialect.name);
         await rotated.dialog.getByRole('button', { name: 'I have stored it' }).click();
+        await rotated.dialog.waitFor({ state: 'detached' });
+        assert.ok(!(await page.content()).includes(rotated.secret), 'the new secret is shown only once');
+        await card.getByText(/^Secret rotated: the previous secret also signs until/).waitFor();
+        await inspect(page, 'developers-webhooks-rotated', c.env.dialect.name);
         await card.getByRole('button', { name: 'Send test event' }).click();
         const [, again] = await receiver.waitFor('/hooks', 2);
+        assert.equal(String(again.headers['webhook-signature']).split(' ').length, 2, 'signed with both secrets');
         assert.equal(verify(rotated.secret, again).type, 'webhook.test');
-        assert.throws(() => verify(created.secret, again));
+        assert.equal(verify(created.secret, again).type, 'webhook.test', 'the previous secret still verifies during the overlap');
+        assert.throws(() => verify(`whsec_${Buffer.alloc(32, 9).toString('base64')}`, again));
 
         await card.getByRole('button', { name: 'Delete' }).click();
         const remove = page.getByRole('dialog', { name: 'Delete this endpoint?' });

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { CONTRACT_VERSION, ErrorBody } from './schemas.ts';
 import { finishDocument } from './openapi-finish.ts';
 import { NAMED_SCHEMAS } from './openapi-named.ts';
+import { addWebhooks } from './openapi-webhooks.ts';
 
 /** `/openapi.json` generated from the route schemas, and a viewer at `/docs`. */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
@@ -31,7 +32,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // OpenAPI 3.1 has `const`; keeping it lets named schemas match the route schemas that embed them.
     convertConstToEnum: false,
-    transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: object }).openapiObject, NAMED_SCHEMAS),
+    transformObject: (documentObject) => addWebhooks(finishDocument((documentObject as { openapiObject: object }).openapiObject, NAMED_SCHEMAS)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

@@ -136,12 +136,15 @@ async function collectExamples(env: TestEnv, receiver: Receiver): Promise<Record
 
   ok(await post(`/api/stores/${storeId}/blog/posts`, { title: 'New braiding styles', excerpt: 'Three new styles.', contentHtml: '<p>Three new styles.</p>', status: 'published' }, staff), 201);
   ok(await env.inject({ method: 'POST', url: `/developer/webhooks/${endpoint.endpointId}/test?storeId=${storeId}`, headers: staff }));
+  ok(await post(`/api/stores/${storeId}/items`, { id: 'black-soap', name: 'Black soap', itemType: 'product', price: 12.5, stockCount: 40, category: 'Body' }, staff), 201);
+  ok(await post(`/api/stores/${storeId}/customers`, { name: 'Esi Owusu', email: 'esi@example.com', phone: '024 111 2222' }, staff), 201);
+  ok(await post(`/api/stores/${storeId}/orders/${order.orderId}/refund`, {}, staff));
 
   // Every event above reaches the receiver through the delivery worker.
   const worker = createDeliveryWorker(env.app.ctx, { pollMs: 50 });
   worker.start();
   try {
-    const wanted = ['booking.created', 'order.paid', 'blog.post.published', 'catalog.sync.succeeded', 'webhook.test'];
+    const wanted = ['booking.created', 'order.paid', 'blog.post.published', 'catalog.sync.succeeded', 'webhook.test', 'catalog.item.created', 'customer.created', 'order.refunded'];
     const events = await eventually(async () => {
       const bodies = receiver.at('/docs-hooks').map((r) => JSON.parse(r.body));
       return wanted.every((t) => bodies.some((b) => b.type === t)) ? bodies : null;

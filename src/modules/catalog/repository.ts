@@ -34,8 +34,9 @@ export const insertItem = (db: Db, row: ItemRow) => db.insertInto('items').value
 export const updateItem = (db: Db, storeId: string, itemId: string, patch: Partial<ItemRow>) =>
   db.updateTable('items').set(patch).where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
 
-export const deleteItem = (db: Db, storeId: string, itemId: string) =>
-  db.deleteFrom('items').where('store_id', '=', storeId).where('id', '=', itemId).executeTakeFirst();
+/** Deletes an item and returns its row as it was (undefined when the store has no such item). */
+export const deleteItemReturningRow = (db: Db, storeId: string, itemId: string) =>
+  db.deleteFrom('items').where('store_id', '=', storeId).where('id', '=', itemId).returningAll().executeTakeFirst();
 
 /** The stock counts (null: not tracked) of some of a store's items; items it does not have are left out. */
 export const stockCounts = (db: Db, storeId: string, itemIds: string[]) =>

@@ -255,6 +255,20 @@ export function createCatalogService(ctx: AppContext) {
     return (await ctx.services.stores.getStore(storeId, executor)).currency;
   }
 
+  /**
+   * The catalog.item.* event of a staff change from `before` to `after` (null: absent), in the
+   * change's transaction. Events follow the integration catalog, which lists published items only:
+   * an item entering it (created published, or published) is created, one leaving it (deleted, or
+   * unpublished) is deleted with its last published state, and a change of a published item is
+   * updated. Changes of unpublished items emit nothing.
+   */
+  async function emitItemChange(trx: Executor<Database>, storeId: string, before: Item | null, after: Item | null) {
+    const was = before?.published ? before : null;
+    const is = after?.published ? after : null;
+    if (is) await ctx.services.events.emit(trx, storeId, was ? 'catalog.item.updated' : 'catalog.item.created', toCatalogItem(is));
+    else if (was) await ctx.services.events.emit(trx, storeId, 'catalog.item.deleted', toCatalogItem(was));
+  }
+
   async function legacyBody(storeId: string, updatedSince?: string) {
     const store = await ctx.services.stores.getStore(storeId);
     const rows = await repo.listItems(db, storeId, { publishedOnly: true, updatedSince });
@@ -321,8 +335,12 @@ export function createCatalogService(ctx: AppContext) {
       if (!value) throw validationFailed(errors);
       const now = nowIso();
       const id = value.id ?? newId('itm');
+      const row = itemInputToRow(storeId, value, id, now);
       try {
-        await repo.insertItem(db, itemInputToRow(storeId, value, id, now));
+        await db.transaction().execute(async (trx) => {
+          await repo.insertItem(trx, row);
+          await emitItemChange(trx, storeId, null, toItem(row, currency));
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('conflict', `An item with id ${id} already exists.`, [{ field: 'id', message: 'already used in this store' }]);
         throw error;
@@ -336,7 +354,11 @@ export function createCatalogService(ctx: AppContext) {
       const { value, errors } = parseItemInput(mergeForUpdate(current, patch), current.currency);
       if (!value) throw validationFailed(errors as ErrorDetail[]);
       const row = itemInputToRow(storeId, value, itemId, nowIso(), current.createdAt);
-      await repo.updateItem(db, storeId, itemId, row);
+      await db.transaction().execute(async (trx) => {
+        const result = await repo.updateItem(trx, storeId, itemId, row);
+        if (Number(result.numUpdatedRows) === 0) throw notFound('item-not-found', `No item ${itemId} in this store.`);
+        await emitItemChange(trx, storeId, current, toItem(row, current.currency));
+      });
       await service.invalidate(storeId);
       return service.getItem(storeId, itemId);
     },
@@ -351,8 +373,14 @@ export function createCatalogService(ctx: AppContext) {
       const current = await service.getItem(storeId, itemId);
       if (current.itemType !== 'product') throw unprocessable('not-stocked', 'Only products have stock.', [{ field: 'itemId', message: `is a ${current.itemType}` }]);
       const now = nowIso();
-      if (change.stockCount !== undefined) await repo.setStock(db, storeId, current.id, change.stockCount, now);
-      else if ((await repo.addStock(db, storeId, current.id, change.add ?? 0, now)) === 0) {
+      const adjusted = await db.transaction().execute(async (trx) => {
+        const changed = change.stockCount !== undefined ? await repo.setStock(trx, storeId, current.id, change.stockCount, now) : await repo.addStock(trx, storeId, current.id, change.add ?? 0, now);
+        if (changed === 0) return false;
+        const row = await repo.findItem(trx, storeId, current.id);
+        if (row) await emitItemChange(trx, storeId, current, toItem(row, current.currency));
+        return true;
+      });
+      if (!adjusted) {
         const latest = await service.getItem(storeId, itemId);
         if (latest.stockCount === null) throw conflict('conflict', 'This product does not track stock; set a count first.', [{ field: 'add', message: 'stock is not tracked: send stockCount' }]);
         throw conflict('conflict', `Only ${latest.stockCount} in stock; cannot remove ${-(change.add ?? 0)}.`, [{ field: 'add', message: `at least ${-latest.stockCount}` }]);
@@ -362,8 +390,12 @@ export function createCatalogService(ctx: AppContext) {
     },
 
     async deleteItem(storeId: string, itemId: string): Promise<void> {
-      const result = await repo.deleteItem(db, storeId, itemId);
-      if (Number(result.numDeletedRows) === 0) throw notFound('item-not-found', `No item ${itemId} in this store.`);
+      const currency = await currencyOf(storeId);
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.deleteItemReturningRow(trx, storeId, itemId);
+        if (!row) throw notFound('item-not-found', `No item ${itemId} in this store.`);
+        await emitItemChange(trx, storeId, toItem(row, currency), null);
+      });
       await service.invalidate(storeId);
     },
 

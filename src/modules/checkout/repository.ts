@@ -70,11 +70,11 @@ export async function placeOrderWithContact(
   lines: OrderLineRow[],
   event: EventRow,
   upsert: customersRepo.ContactUpsert,
-): Promise<{ customerId: string | null; endpoints: EndpointRef[] }> {
+): Promise<{ customerId: string | null; customerCreated: boolean; endpoints: EndpointRef[] }> {
   const written = `"customerId":${JSON.stringify(upsert.row.id)}`;
   if (!event.payload.includes(written)) throw new Error('placeOrderWithContact: the event payload does not carry the new customer\'s id');
   const { rows } = await placeOrderWithContactStatement(db, { row, lines, event, contact: customersRepo.contactValues(upsert), written });
-  return { customerId: rows[0]!.customer_id, endpoints: rows[0]!.endpoints };
+  return { customerId: rows[0]!.customer_id, customerCreated: rows[0]!.customer_created === true, endpoints: rows[0]!.endpoints };
 }
 
 const placeOrderWithContactStatement = statementTemplate(
@@ -87,7 +87,12 @@ const placeOrderWithContactStatement = statementTemplate(
         qc.insertInto('events').values({ ...p.event, payload: sql<string>`replace(${p.event.payload}, ${p.written}, '"customerId":' || coalesce(to_json(${customerId})::text, 'null'))` }),
       )
       .with('listed', (qc) => qc.insertInto('order_lines').values(p.lines))
-      .selectNoFrom([customerId.as('customer_id'), sql<EndpointRef[]>`(select coalesce(json_agg(e), '[]') from ${enabledEndpointsQuery(db, p.event.store_id)} as e)`.as('endpoints')]);
+      .selectNoFrom([
+        customerId.as('customer_id'),
+        // The contact's statement created the customer, and recorded its customer.created event.
+        sql<boolean>`exists (select 1 from inserted)`.as('customer_created'),
+        sql<EndpointRef[]>`(select coalesce(json_agg(e), '[]') from ${enabledEndpointsQuery(db, p.event.store_id)} as e)`.as('endpoints'),
+      ]);
   },
 );
 

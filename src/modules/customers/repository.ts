@@ -3,6 +3,8 @@ import type { Executor } from '../../db/sql.ts';
 import { statementTemplate, type Placeholders } from '../../db/template.ts';
 import type { Database } from '../../db/database.ts';
 import type { CustomerRow } from './tables.ts';
+import type { EventRow } from '../events/tables.ts';
+import type { EndpointRef } from '../events/repository.ts';
 
 type Db = Executor<Database>;
 
@@ -98,10 +100,15 @@ export interface ContactUpsert {
   name: string;
   bookings: number;
   orders: number;
+  /** The customer.created event of `row`, recorded by the same statement only when `row` is inserted. */
+  created: EventRow;
 }
 
 /** ContactUpsert flattened: one value per column a statement binds (plain values or template placeholders). */
-type ContactValues = Record<'id' | 'storeId' | 'rowName' | 'email' | 'phone' | 'phoneKey' | 'bookingsCount' | 'ordersCount' | 'totalSpent' | 'createdAt' | 'now' | 'name' | 'bookings' | 'orders', unknown>;
+type ContactValues = Record<
+  'id' | 'storeId' | 'rowName' | 'email' | 'phone' | 'phoneKey' | 'bookingsCount' | 'ordersCount' | 'totalSpent' | 'createdAt' | 'now' | 'name' | 'bookings' | 'orders' | 'eventId' | 'eventType' | 'eventPayload' | 'eventCreatedAt',
+  unknown
+>;
 
 export function contactValues(u: ContactUpsert) {
   const { row } = u;
@@ -120,6 +127,10 @@ export function contactValues(u: ContactUpsert) {
     name: u.name,
     bookings: u.bookings,
     orders: u.orders,
+    eventId: u.created.id,
+    eventType: u.created.type,
+    eventPayload: u.created.payload,
+    eventCreatedAt: u.created.created_at,
   };
 }
 
@@ -153,6 +164,10 @@ function contactClauses(v: ContactValues): Array<[string, RawBuilder<unknown>]> 
       where not exists (select 1 from target)
       on conflict (store_id, email) do nothing
       returning id)`],
+    ['customer_recorded', sql`(insert into events (id, store_id, type, payload, created_at)
+      select ${v.eventId}::text, ${v.storeId}::text, ${v.eventType}::text, ${v.eventPayload}::text, ${v.eventCreatedAt}::text
+      where exists (select 1 from inserted)
+      returning id)`],
     ['contact', sql`(select id from updated union all select id from inserted)`],
   ];
 }
@@ -172,13 +187,20 @@ export function withContactUpsert(qc: QueryCreator<Database>, v: ContactValues) 
  * writes are planned, in the same snapshot) and its value returned: the booking path takes its
  * slot's locks with it, one round trip less.
  */
-export async function upsertContactInOne<T = null>(db: Db, upsert: ContactUpsert, alongside?: RawBuilder<T>): Promise<{ id: string | undefined; alongside: T | null }> {
+export async function upsertContactInOne<T = null>(
+  db: Db,
+  upsert: ContactUpsert,
+  alongside?: RawBuilder<T>,
+): Promise<{ id: string | undefined; alongside: T | null; endpoints: EndpointRef[] | null }> {
   // Raw text, not Kysely's builder: built at every call (the booking's `alongside` varies), and
   // building the WITH clauses through Kysely cost a booking half again its server instructions.
-  const clauses = sql.join(contactClauses(contactValues(upsert)).map(([name, clause]) => sql`${sql.raw(name)} as ${clause}`));
-  const result = await sql<{ id: string | null; alongside: unknown }>`with ${clauses} select (select id from contact) as id, ${alongside ?? sql`null`} as alongside`.execute(db);
+  const v = contactValues(upsert);
+  const clauses = sql.join(contactClauses(v).map(([name, clause]) => sql`${sql.raw(name)} as ${clause}`));
+  // When the customer was created (and its event recorded): the store's enabled webhook endpoints, for the event's deliveries.
+  const endpoints = sql`case when exists (select 1 from inserted) then (select coalesce(json_agg(json_build_object('id', e.id, 'events', e.events)), '[]') from webhook_endpoints e where e.store_id = ${v.storeId} and e.enabled = 1) end`;
+  const result = await sql<{ id: string | null; alongside: unknown; endpoints: EndpointRef[] | null }>`with ${clauses} select (select id from contact) as id, ${alongside ?? sql`null`} as alongside, ${endpoints} as endpoints`.execute(db);
   const first = result.rows[0];
-  return { id: first?.id ?? undefined, alongside: (first?.alongside ?? null) as T | null };
+  return { id: first?.id ?? undefined, alongside: (first?.alongside ?? null) as T | null, endpoints: first?.endpoints ?? null };
 }
 
 /** Adds to a customer's booking, order and no-show counts, in SQL (concurrent writers never lose one). */

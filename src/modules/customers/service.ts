@@ -13,6 +13,7 @@ import { toMajor } from '../../shared/money.ts';
 import { nowIso } from '../../shared/time.ts';
 import { displayPhone, normaliseEmail, normalisePhone, parseCustomerInput, phoneKey, phoneSearchDigits } from './customer-input.ts';
 import * as repo from './repository.ts';
+import type { EventEnvelope } from '../events/service.ts';
 
 export { normaliseEmail, normalisePhone, phoneKey };
 
@@ -93,6 +94,12 @@ function newCustomerRow(
   };
 }
 
+/**
+ * The record of a customer a booking or order just created. Nothing is spent yet (total 0 in any
+ * currency), so it needs no read of the store's currency inside the caller's transaction.
+ */
+const newCustomerRecord = (row: CustomerRow): Customer => toCustomer({ ...row, total_spent_minor: 0 }, 'XXX');
+
 const customerNotFound = (id: string) => notFound('not-found', `No customer ${id} in this store.`);
 const emailTaken = () => conflict('conflict', 'Another customer of this store has this email.', [{ field: 'email', message: 'already used by another customer of this store' }]);
 const phoneTaken = (other: CustomerRow) =>
@@ -110,13 +117,16 @@ export function createCustomersService(ctx: AppContext) {
     return (await ctx.services.stores.getStore(storeId, executor)).country;
   }
 
+  /** The customer.created event of a customer a booking or order creates (recorded only if it is). */
+  const customerCreated = (row: CustomerRow) => ctx.services.events.newEvent(row.store_id, 'customer.created', newCustomerRecord(row));
+
   const service = {
     /**
      * PostgreSQL: what upsertFromContact writes, for a statement of the caller's that does it in its
      * own WITH clauses (customers repository, withContactUpsert; checkout places its order with it).
      * Null without an email or phone: there is nobody to record.
      */
-    contactUpsert(storeId: string, country: string, contact: ContactInput, counters: { bookings?: number; orders?: number }): repo.ContactUpsert | null {
+    contactUpsert(storeId: string, country: string, contact: ContactInput, counters: { bookings?: number; orders?: number }): (repo.ContactUpsert & { createdEvent: EventEnvelope<Customer> }) | null {
       const email = normaliseEmail(contact.email);
       const phone = displayPhone(contact.phone);
       const key = phoneKey(phone, country);
@@ -125,12 +135,10 @@ export function createCustomersService(ctx: AppContext) {
       const now = nowIso();
       const bookings = counters.bookings ?? 0;
       const orders = counters.orders ?? 0;
-      return {
-        row: newCustomerRow(storeId, { name, email, phone, phoneKey: key, bookings, orders, now }),
-        name,
-        bookings,
-        orders,
-      };
+      const row = newCustomerRow(storeId, { name, email, phone, phoneKey: key, bookings, orders, now });
+      const created = customerCreated(row);
+      // createdEvent: the caller queues its deliveries (events.queueDeliveries) when its statement created the customer.
+      return { row, name, bookings, orders, created: created.row, createdEvent: created.envelope };
     },
 
     /**
@@ -189,11 +197,14 @@ export function createCustomersService(ctx: AppContext) {
         return answer(existing.id);
       };
 
-      const row = (): CustomerRow => newCustomerRow(storeId, { name, email, phone, phoneKey: key, bookings, orders, now });
-      // PostgreSQL: the lookups and the write in one round trip; the steps below when it lost a race.
+      const fresh = newCustomerRow(storeId, { name, email, phone, phoneKey: key, bookings, orders, now });
+      const created = customerCreated(fresh);
+      // PostgreSQL: the lookups and the write, with the customer.created event when it creates the
+      // customer, in one round trip; the steps below when it lost a race (it then wrote nothing).
       if (isPostgres(executor)) {
-        const result = await repo.upsertContactInOne(executor, { row: row(), name, bookings, orders }, alongside ?? undefined);
+        const result = await repo.upsertContactInOne(executor, { row: fresh, name, bookings, orders, created: created.row }, alongside ?? undefined);
         also = result.alongside;
+        if (result.endpoints) await ctx.services.events.queueDeliveries(executor, created.envelope, result.endpoints);
         if (result.id) return answer(result.id);
       }
 
@@ -201,16 +212,15 @@ export function createCustomersService(ctx: AppContext) {
       if (byEmail) return update(byEmail, true);
       if (byPhone) return update(byPhone, false);
 
-      const fresh = row();
-      if (!email) {
-        await repo.insertCustomer(executor, fresh);
-        return answer(fresh.id);
+      if (!email) await repo.insertCustomer(executor, fresh);
+      else if (!(await repo.insertCustomerUnlessEmailTaken(executor, fresh))) {
+        // Another writer created this email between our lookup and our insert: update theirs.
+        const winner = await repo.findByEmail(executor, storeId, email);
+        if (!winner) throw new Error(`customer with email conflict vanished in store ${storeId}`);
+        return update(winner, true);
       }
-      if (await repo.insertCustomerUnlessEmailTaken(executor, fresh)) return answer(fresh.id);
-      // Another writer created this email between our lookup and our insert: update theirs.
-      const winner = await repo.findByEmail(executor, storeId, email);
-      if (!winner) throw new Error(`customer with email conflict vanished in store ${storeId}`);
-      return update(winner, true);
+      await ctx.services.events.emit(executor, storeId, 'customer.created', created.envelope.data);
+      return answer(fresh.id);
     },
 
     /** One more booking of an existing customer (a booking staff made for them). */
@@ -285,13 +295,17 @@ export function createCustomersService(ctx: AppContext) {
         created_at: now,
         updated_at: now,
       };
+      const customer = toCustomer(row, await currencyOf(storeId));
       try {
-        await repo.insertCustomer(db, row);
+        await db.transaction().execute(async (trx) => {
+          await repo.insertCustomer(trx, row);
+          await ctx.services.events.emit(trx, storeId, 'customer.created', customer);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      return toCustomer(row, await currencyOf(storeId));
+      return customer;
     },
 
     /**

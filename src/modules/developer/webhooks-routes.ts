@@ -1,4 +1,4 @@
-// /developer/webhooks: endpoints, test event, delivery history (CONTRACT §6).
+// /developer/webhooks: endpoints, secret rotation, test event, delivery history (CONTRACT §6).
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -11,6 +11,7 @@ import {
   DeliveryParams,
   DeliverySchema,
   EndpointParams,
+  RotateSecretResponse,
   TestResultSchema,
   UpdateWebhookBody,
   WebhookEndpointSchema,
@@ -84,6 +85,23 @@ export async function webhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     await events.deleteEndpoint(authStoreId(request), endpointId(request));
     return { ok: true, endpointId: endpointId(request) };
   });
+
+  app.post('/developer/webhooks/:endpointId/rotate-secret', {
+    config,
+    preValidation: requireDeveloper(ctx),
+    schema: {
+      tags,
+      summary: 'Replace the signing secret; the new whsec_ secret is shown only now, the old one keeps signing beside it for 24 h',
+      description:
+        'For 24 hours every delivery carries two signatures in webhook-signature (new secret first, then the old one, space-separated); ' +
+        'after that only the new one. Rotating again within the 24 hours keeps only the secret that rotation replaced. ' +
+        '409 conflict when another rotation of the endpoint ran at the same time; 404 not-found for an unknown endpoint or one of another store.',
+      security,
+      params: EndpointParams,
+      querystring: DeveloperQuery,
+      response: responses({ 200: RotateSecretResponse }),
+    },
+  }, async (request) => ({ ok: true, ...(await events.rotateSecret(authStoreId(request), endpointId(request))) }));
 
   app.post('/developer/webhooks/:endpointId/test', {
     config,

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { HttpUrl, IsoTimestamp, Nullable } from '../../http/schemas.ts';
 import { EVENT_TYPES } from '../events/service.ts';
 
-const EVENTS_DESCRIPTION = '"*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test';
+const EVENTS_DESCRIPTION = `"*" (every event) or a list of event types: ${EVENT_TYPES.join(', ')}`;
 
 export const WebhookEndpointSchema = Type.Object({
   endpointId: Type.String(),
@@ -11,6 +11,7 @@ export const WebhookEndpointSchema = Type.Object({
   description: Nullable(Type.String()),
   enabled: Type.Boolean(),
   disabledReason: Nullable(Type.String({ description: 'why the endpoint is disabled (e.g. it answered 410 Gone)' })),
+  previousSecretExpiresAt: Nullable(Type.String({ format: 'date-time', description: 'after a secret rotation: until when deliveries are also signed with the replaced secret; null when they are not' })),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 });
@@ -30,7 +31,7 @@ export const UpdateWebhookBody = Type.Object({
   events: Type.Optional(Events),
   description: Type.Optional(Nullable(Description)),
   enabled: Type.Optional(Type.Boolean()),
-  rotateSecret: Type.Optional(Type.Boolean({ description: 'true: a new whsec_ secret replaces the old one and is returned once' })),
+  rotateSecret: Type.Optional(Type.Boolean({ description: 'true: a new whsec_ secret replaces the old one and is returned once; the old one keeps signing beside it for 24 h (as rotate-secret)' })),
 }, { additionalProperties: false });
 
 export const EndpointParams = Type.Object({ endpointId: Type.String({ maxLength: 100 }) });
@@ -85,4 +86,10 @@ export const TestResultSchema = Type.Object({
   responseStatus: Nullable(Type.Integer()),
   durationMs: Nullable(Type.Integer()),
   error: Nullable(Type.String()),
+});
+
+export const RotateSecretResponse = Type.Object({
+  ok: Type.Boolean(),
+  endpoint: WebhookEndpointSchema,
+  secret: Type.String({ description: 'the new whsec_ secret (shown only now)' }),
 });

@@ -46,9 +46,12 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** Standard Webhooks headers for one message. */
-export function signedHeaders(secret: string, messageId: string, body: string, at: Date): Record<string, string> {
-  const signature = new Webhook(secret).sign(messageId, at, body);
+/**
+ * Standard Webhooks headers for one message, signed with every secret given (after a rotation: the
+ * new one, then the previous one), the `v1,…` signatures space-separated as the scheme allows.
+ */
+export function signedHeaders(secrets: string | string[], messageId: string, body: string, at: Date): Record<string, string> {
+  const signature = (Array.isArray(secrets) ? secrets : [secrets]).map((s) => new Webhook(s).sign(messageId, at, body)).join(' ');
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
@@ -60,7 +63,7 @@ export function signedHeaders(secret: string, messageId: string, body: string, a
  * POSTs `body` to `url`, signed, with the SSRF check done right before and the connection
  * pinned to the checked address. Never throws: every outcome is an AttemptResult.
  */
-export async function sendSigned(url: string, secret: string, messageId: string, body: string, options: SendOptions): Promise<AttemptResult> {
+export async function sendSigned(url: string, secrets: string | string[], messageId: string, body: string, options: SendOptions): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let target;
@@ -71,7 +74,7 @@ export async function sendSigned(url: string, secret: string, messageId: string,
     return { responseStatus: null, durationMs: elapsed(), error: message, responseBodyExcerpt: null, retryAfterSeconds: null };
   }
   const headers = {
-    ...signedHeaders(secret, messageId, body, new Date()),
+    ...signedHeaders(secrets, messageId, body, new Date()),
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
     'user-agent': 'store-integration-service-webhooks/1',

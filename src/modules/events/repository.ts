@@ -133,6 +133,8 @@ export async function loadLeased(db: Db, deliveryIds: string[], owner: string): 
       'w.description as w_description',
       'w.events as w_events',
       'w.secret as w_secret',
+      'w.previous_secret as w_previous_secret',
+      'w.previous_secret_expires_at as w_previous_secret_expires_at',
       'w.enabled as w_enabled',
       'w.disabled_reason as w_disabled_reason',
       'w.created_at as w_created_at',
@@ -142,7 +144,7 @@ export async function loadLeased(db: Db, deliveryIds: string[], owner: string): 
     .where('d.lease_owner', '=', owner)
     .execute();
   return rows.map((r) => {
-    const { payload, w_id, w_url, w_description, w_events, w_secret, w_enabled, w_disabled_reason, w_created_at, w_updated_at, ...delivery } = r;
+    const { payload, w_id, w_url, w_description, w_events, w_secret, w_previous_secret, w_previous_secret_expires_at, w_enabled, w_disabled_reason, w_created_at, w_updated_at, ...delivery } = r;
     const endpoint: WebhookEndpointRow | undefined =
       w_id === null
         ? undefined
@@ -153,6 +155,8 @@ export async function loadLeased(db: Db, deliveryIds: string[], owner: string): 
             description: w_description,
             events: w_events!,
             secret: w_secret!,
+            previous_secret: w_previous_secret,
+            previous_secret_expires_at: w_previous_secret_expires_at,
             enabled: w_enabled!,
             disabled_reason: w_disabled_reason,
             created_at: w_created_at!,

@@ -8,7 +8,7 @@ import { isPostgres, type Executor } from '../../db/sql.ts';
 import { signalExpression } from '../../db/notifier.ts';
 import type { Database } from '../../db/database.ts';
 import { newId, randomToken } from '../../shared/ids.ts';
-import { nowIso } from '../../shared/time.ts';
+import { addSeconds, nowIso } from '../../shared/time.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { conflict, notFound, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { decideOutcome, delayBefore, sendSigned, type AttemptResult, type DeliveryAgents } from './delivery.ts';
@@ -29,6 +29,11 @@ export const EVENT_TYPES = [
   'catalog.sync.succeeded',
   'catalog.sync.failed',
   'catalog.rolled_back',
+  'catalog.item.created',
+  'catalog.item.updated',
+  'catalog.item.deleted',
+  'customer.created',
+  'order.refunded',
   'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -51,8 +56,18 @@ export interface WebhookEndpoint {
   description: string | null;
   enabled: boolean;
   disabledReason: string | null;
+  /** Until when deliveries are also signed with the secret the last rotation replaced; null when they are not. */
+  previousSecretExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** How long a rotated-out secret keeps signing deliveries beside the new one. */
+export const SECRET_OVERLAP_SECONDS = 24 * 3600;
+
+/** The secrets a delivery made now is signed with: the current one, and the previous one until it expires. */
+export function signingSecrets(row: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now = nowIso()): string[] {
+  return row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now ? [row.secret, row.previous_secret] : [row.secret];
 }
 
 export interface DeliveryAttempt {
@@ -120,6 +135,7 @@ function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     description: row.description,
     enabled: row.enabled === 1,
     disabledReason: row.disabled_reason,
+    previousSecretExpiresAt: signingSecrets(row).length > 1 ? row.previous_secret_expires_at : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -189,6 +205,11 @@ function checkEvents(events: unknown[] | undefined, details: ErrorDetail[]): str
   return [...new Set(events as string[])];
 }
 
+/** The columns a rotation at `now` sets besides the new secret: the replaced secret becomes the previous one. */
+function rotation(current: WebhookEndpointRow, now: string): Partial<WebhookEndpointRow> {
+  return { previous_secret: current.secret, previous_secret_expires_at: addSeconds(now, SECRET_OVERLAP_SECONDS) };
+}
+
 export function createEventsService(ctx: AppContext) {
   const config = ctx.config;
 
@@ -221,7 +242,7 @@ export function createEventsService(ctx: AppContext) {
       await repo.finishAttempt(ctx.db, deliveryId, owner, changes);
       return { delivery: { ...delivery, ...changes }, result: null };
     }
-    const send = () => sendSigned(endpoint.url, endpoint.secret, delivery.event_id, payload, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivateTargets, agents, signal });
+    const send = () => sendSigned(endpoint.url, signingSecrets(endpoint), delivery.event_id, payload, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivateTargets, agents, signal });
     const result = await (ctx.tracing ? ctx.tracing.span('webhook delivery', { 'webhook.event_type': delivery.event_type, 'webhook.attempt': delivery.attempt_count + 1 }, send) : send());
     const attempt = delivery.attempt_count + 1;
     const attemptedAt = new Date(Date.now() - result.durationMs).toISOString();
@@ -339,6 +360,8 @@ export function createEventsService(ctx: AppContext) {
         description: input.description ?? null,
         events: JSON.stringify(events),
         secret,
+        previous_secret: null,
+        previous_secret_expires_at: null,
         enabled: 1,
         disabled_reason: null,
         created_at: now,
@@ -368,8 +391,8 @@ export function createEventsService(ctx: AppContext) {
         changes.disabled_reason = input.enabled ? null : 'disabled by the store';
       }
       let secret: string | undefined;
-      if (input.rotateSecret) changes.secret = secret = newWebhookSecret();
       changes.updated_at = nowIso();
+      if (input.rotateSecret) Object.assign(changes, rotation(current, changes.updated_at), { secret: (secret = newWebhookSecret()) });
       // A rotation only applies over the secret it read: of two racing rotations one gets 409,
       // so no caller is ever handed a secret that was immediately replaced.
       const applied = await repo.updateEndpoint(ctx.db, storeId, endpointId, changes, secret ? current.secret : undefined);
@@ -378,6 +401,17 @@ export function createEventsService(ctx: AppContext) {
         throw notFound('not-found', 'No webhook endpoint with this id in this store.');
       }
       return { endpoint: toEndpoint({ ...current, ...changes }), ...(secret ? { secret } : {}) };
+    },
+
+    /**
+     * A new secret for the endpoint, returned once. The secret it replaces keeps signing deliveries,
+     * beside the new one, for SECRET_OVERLAP_SECONDS; a secret replaced earlier (a second rotation
+     * within that time) stops at once: only the latest previous secret is kept. Of two racing
+     * rotations one gets 409 conflict (as PATCH rotateSecret).
+     */
+    async rotateSecret(storeId: string, endpointId: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+      const { endpoint, secret } = await service.updateEndpoint(storeId, endpointId, { rotateSecret: true });
+      return { endpoint, secret: secret! };
     },
 
     async deleteEndpoint(storeId: string, endpointId: string): Promise<void> {

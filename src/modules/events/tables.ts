@@ -16,6 +16,9 @@ export interface WebhookEndpointRow {
   events: string;
   /** whsec_… (needed in clear to sign; never returned after creation or rotation). */
   secret: string;
+  /** The secret the last rotation replaced: deliveries are signed with it too until previous_secret_expires_at. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
   enabled: number;
   disabled_reason: string | null;
   created_at: string;

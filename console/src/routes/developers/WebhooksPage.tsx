@@ -10,6 +10,7 @@ import {
   useCreateEndpoint,
   useDeleteEndpoint,
   useEndpoints,
+  useRotateSecret,
   useSendTest,
   useUpdateEndpoint,
   type TestResult,
@@ -28,14 +29,14 @@ type Dialog =
   | { kind: 'edit'; endpoint: WebhookEndpoint }
   | { kind: 'rotate'; endpoint: WebhookEndpoint }
   | { kind: 'delete'; endpoint: WebhookEndpoint }
-  | { kind: 'secret'; title: string; secret: string };
+  | { kind: 'secret'; title: string; secret: string; rotated?: boolean };
 
 export function Component() {
   const store = useCurrentStore();
   const endpoints = useEndpoints(store.storeId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const update = useUpdateEndpoint(store.storeId);
   const remove = useDeleteEndpoint(store.storeId);
+  const rotate = useRotateSecret(store.storeId);
   const close = () => setDialog(null);
 
   return (
@@ -74,6 +75,7 @@ export function Component() {
       {dialog?.kind === 'secret' && (
         <SecretDialog title={dialog.title} secret={dialog.secret} onClose={close}>
           <Text size="sm">Your receiver checks each request’s <code>webhook-signature</code> with it (Standard Webhooks; see the webhooks guide).</Text>
+          {dialog.rotated && <Text size="sm">The previous secret keeps signing beside it for 24 hours: put this one in your receiver before then.</Text>}
         </SecretDialog>
       )}
       {dialog?.kind === 'rotate' && (
@@ -83,13 +85,14 @@ export function Component() {
           cancelLabel="Keep the current secret"
           onClose={close}
           onConfirm={async () => {
-            const result = await update.mutateAsync({ endpointId: dialog.endpoint.endpointId, patch: { rotateSecret: true } });
-            setDialog({ kind: 'secret', title: 'New signing secret', secret: result.secret ?? '' });
+            const result = await rotate.mutateAsync(dialog.endpoint.endpointId);
+            setDialog({ kind: 'secret', title: 'New signing secret', secret: result.secret, rotated: true });
           }}
         >
           <Text size="sm">
-            The current secret stops working at once: the next request to <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>{dialog.endpoint.url}</Text> is
-            signed with the new one only. Put the new secret in your receiver right away.
+            Requests to <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>{dialog.endpoint.url}</Text> are then signed with the new secret
+            and, for 24 hours, with the current one too, so your receiver keeps working while you put the new secret in. After 24 hours only the new secret works.
+            Rotating again within the 24 hours ends the current secret at once.
           </Text>
         </ConfirmDialog>
       )}
@@ -155,6 +158,9 @@ function EndpointCard({ endpoint, onDialog }: { endpoint: WebhookEndpoint; onDia
         {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}><Text span c="dimmed" size="sm">Events: </Text>{eventsSummary(endpoint.events)}</Text>
         <Text size="xs" c="dimmed">Added {formatDateTime(endpoint.createdAt, store.timezone)}</Text>
+        {endpoint.previousSecretExpiresAt && (
+          <Text size="xs" c="dimmed">Secret rotated: the previous secret also signs until {formatDateTime(endpoint.previousSecretExpiresAt, store.timezone)}</Text>
+        )}
         {!endpoint.enabled && endpoint.disabledReason && (
           <Text size="sm" fw={600}>Disabled: {endpoint.disabledReason}. It gets no new events until enabled.</Text>
         )}
