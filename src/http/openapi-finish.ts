@@ -8,7 +8,7 @@
 // - the response headers every client may rely on (request id, contract version, rate limits,
 //   Retry-After, ETag, idempotent-replayed) and the Idempotency-Key header where it is accepted.
 import type { TSchema } from 'typebox';
-import { CONTRACT_VERSION } from './schemas.ts';
+import { CONTRACT_VERSION, DOCUMENTED_AS } from './schemas.ts';
 import { OPERATION_IDS } from './operation-ids.ts';
 
 type Json = any;
@@ -35,6 +35,16 @@ function refNamed(node: Json, names: Map<string, string>, skip?: string): Json {
   for (const [k, v] of Object.entries(node)) out[k] = refNamed(v, names, skip);
   const name = names.get(canonical(node));
   return name && name !== skip ? { $ref: `#/components/schemas/${name}` } : out;
+}
+
+/** Every node marked with DocumentedAs replaced by the schema it documents (see src/http/schemas.ts). */
+function documented(node: Json): Json {
+  if (Array.isArray(node)) return node.map(documented);
+  if (!node || typeof node !== 'object') return node;
+  if (node[DOCUMENTED_AS]) return documented(JSON.parse(JSON.stringify(node[DOCUMENTED_AS])));
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) out[k] = documented(v);
+  return out;
 }
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
@@ -92,12 +102,14 @@ function errorResponse(status: string, integration: boolean): Json {
 const IDEMPOTENT = new Set(['POST /v1IntegrationBookings', 'POST /integrationCheckoutCreate', 'POST /v1IntegrationCheckoutPreview']);
 
 export function finishDocument(doc: Json, named: Record<string, TSchema>): Json {
+  // Named schemas in their documented form, as request bodies are (a checked body may carry DocumentedAs).
+  const plain = (schema: TSchema): Json => documented(JSON.parse(JSON.stringify(schema)));
   const names = new Map<string, string>();
-  for (const [name, schema] of Object.entries(named)) names.set(canonical(JSON.parse(JSON.stringify(schema))), name);
+  for (const [name, schema] of Object.entries(named)) names.set(canonical(plain(schema)), name);
 
   doc.components ??= {};
   doc.components.schemas ??= {};
-  for (const [name, schema] of Object.entries(named)) doc.components.schemas[name] = refNamed(JSON.parse(JSON.stringify(schema)), names, name);
+  for (const [name, schema] of Object.entries(named)) doc.components.schemas[name] = refNamed(plain(schema), names, name);
   doc.components.headers = { ...(doc.components.headers ?? {}), ...HEADERS };
   doc.info.license ??= { name: 'MIT', identifier: 'MIT' };
 
@@ -154,7 +166,7 @@ export function finishDocument(doc: Json, named: Record<string, TSchema>): Json 
         for (const media of Object.values<Json>(response.content)) if (media.schema) media.schema = refNamed(media.schema, names);
         op.responses[status] = response;
       }
-      for (const media of Object.values<Json>(op.requestBody?.content ?? {})) if (media.schema) media.schema = refNamed(media.schema, names);
+      for (const media of Object.values<Json>(op.requestBody?.content ?? {})) if (media.schema) media.schema = refNamed(documented(media.schema), names);
     }
   }
   return doc;

@@ -9,7 +9,7 @@ import { CheckoutBody, CheckoutResponse, OrderSchema, PreviewResponse } from '..
 import { GalleryItemSchema, PromoSchema, StaffPromoSchema, StaffVideoSchema, VideoSchema } from '../modules/content/schemas.ts';
 import { CustomerSchema } from '../modules/customers/schemas.ts';
 import { KeySchema } from '../modules/developer/schemas.ts';
-import { SyncRunSchema } from '../modules/developer/sync-schemas.ts';
+import { SyncFeedItemSchema, SyncRunSchema } from '../modules/developer/sync-schemas.ts';
 import { DeliverySchema, WebhookEndpointSchema } from '../modules/developer/webhooks-schemas.ts';
 import { MemberSchema, StoreSchema, UserSchema } from '../modules/stores/schemas.ts';
 
@@ -39,5 +39,6 @@ export const NAMED_SCHEMAS: Record<string, TSchema> = {
   WebhookEndpoint: WebhookEndpointSchema,
   WebhookDelivery: DeliverySchema,
   SyncRun: SyncRunSchema,
+  SyncFeedItem: SyncFeedItemSchema,
   BlogPost: PostSchema,
 };

@@ -1,13 +1,15 @@
 // Schemas shared by every module's routes.
 import { Type, type TSchema, type TStringOptions } from 'typebox';
 import { pattern } from './validation.ts';
+import { ERROR_CODES } from '../shared/error-codes.ts';
 
 export const CONTRACT_VERSION = '2026-04-13';
 
 export const ErrorBody = Type.Object(
   {
     ok: Type.Literal(false),
-    error: Type.String({ description: 'stable error code, e.g. invalid-api-key' }),
+    // The enum is the service's list of codes (src/shared/error-codes.ts); the SDK types StoreApiError.code from it.
+    error: Type.String({ enum: [...ERROR_CODES], description: 'stable error code, e.g. invalid-api-key' }),
     message: Type.String(),
     requestId: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
@@ -45,6 +47,16 @@ export const StoreIdQuery = Type.Object({
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** The keyword carrying a schema's documented form; src/http/openapi-finish.ts puts it in its place. */
+export const DOCUMENTED_AS = 'x-documented-as';
+
+/**
+ * `checked` validates requests; /openapi.json shows `documented` in its place. For input a service
+ * checks itself part by part (the rows of a sync feed, each reported on its own), so the reference
+ * still gives the rules and generated clients their types. The validator ignores the keyword.
+ */
+export const DocumentedAs = <T extends TSchema>(checked: T, documented: TSchema): T => ({ ...checked, [DOCUMENTED_AS]: documented }) as T;
+
 export const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' });
 
 export const integrationHeaders = Type.Object({
@@ -62,6 +74,17 @@ const HTTP_URL = '\\s*[Hh][Tt][Tt][Pp][Ss]?:\\/\\/[^\\s/?#]+(?:[/?#]\\S*)?\\s*';
 /** An absolute http(s) URL (surrounding whitespace tolerated, as the routes' own URL checks do). */
 export const HttpUrl = (options: TStringOptions = {}) =>
   Type.String({ maxLength: 2048, ...pattern(new RegExp(`^${HTTP_URL}$`), 'must be an absolute http(s) URL'), ...options });
+
+/**
+ * A pattern source for an email address, local@domain with a dot inside the domain, made of the
+ * characters a class excluding `excluded` (and never whitespace or @) allows. Linear-time on any
+ * input: the domain is read as its first character, then up to its first dot, then the rest, so no
+ * two parts can compete for a character (Ajv runs patterns on strings of any length).
+ */
+export function emailPattern(excluded: string): string {
+  const char = `[^\\s@${excluded}]`;
+  return `${char}+@${char}[^\\s@${excluded}.]*\\.${char}+`;
+}
 
 /** An absolute http(s) URL, or blank for "none". */
 export const OptionalHttpUrl = (options: TStringOptions = {}) =>

@@ -49,6 +49,11 @@ export const EVENT_TYPES: { type: Exclude<WebhookEvent, '*'>; when: string }[] =
   { type: 'catalog.sync.succeeded', when: 'a catalog feed is applied' },
   { type: 'catalog.sync.failed', when: 'a catalog feed is refused' },
   { type: 'catalog.rolled_back', when: 'a feed is rolled back' },
+  { type: 'catalog.item.created', when: 'an item is added to the catalog or published' },
+  { type: 'catalog.item.updated', when: 'a published item or its stock changes' },
+  { type: 'catalog.item.deleted', when: 'an item is deleted or unpublished' },
+  { type: 'customer.created', when: 'a new customer is recorded' },
+  { type: 'order.refunded', when: 'an order is refunded' },
   { type: 'webhook.test', when: 'you send a test event' },
 ];
 
@@ -99,6 +104,18 @@ export function useCreateEndpoint(storeId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateEndpointBody) => ok(api.POST('/developer/webhooks', { params: { query: { storeId } }, body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.endpoints(storeId) }),
+  });
+}
+
+/**
+ * A new signing secret, answered once; the old one keeps signing beside it for 24 hours
+ * (endpoint.previousSecretExpiresAt).
+ */
+export function useRotateSecret(storeId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (endpointId: string) => ok(api.POST('/developer/webhooks/{endpointId}/rotate-secret', { params: { path: { endpointId }, query: { storeId } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.endpoints(storeId) }),
   });
 }
@@ -207,7 +224,8 @@ export async function sendFeed(storeId: string, feed: Feed, options: FeedOptions
           })
         : await api.POST('/developer/sync-runs', {
             params: { query: { storeId } },
-            body: { mode: options.mode, items: feed.items, ...(options.allowMassDelete ? { allowMassDelete: true } : {}), ...(dryRun ? { dryRun: true } : {}) },
+            // Rows go as the file has them: the service checks each one and reports the bad ones by row.
+            body: { mode: options.mode, items: feed.items as never[], ...(options.allowMassDelete ? { allowMassDelete: true } : {}), ...(dryRun ? { dryRun: true } : {}) },
           });
   } catch {
     throw new ApiError(0, 'network-error', 'The service could not be reached. Check the connection and try again.');

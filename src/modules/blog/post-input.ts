@@ -90,7 +90,7 @@ export function parsePostFields(raw: Raw): { value: PostFields; errors: ErrorDet
   let contentHtml = '';
   if (typeof raw.contentHtml !== 'string') {
     errors.push({ field: 'contentHtml', message: 'required, a string of HTML' });
-  } else if (raw.contentHtml.length > BLOG_LIMITS.contentHtmlMax) {
+  } else if (length(raw.contentHtml) > BLOG_LIMITS.contentHtmlMax) {
     errors.push({ field: 'contentHtml', message: `at most ${BLOG_LIMITS.contentHtmlMax} characters` });
   } else {
     contentHtml = sanitizePostHtml(raw.contentHtml);

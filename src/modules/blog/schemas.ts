@@ -12,6 +12,8 @@ const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Typ
 // slugs), which join the schema's details when the schema refuses a body (one answer, every bad field).
 const postChecks = (body: Record<string, unknown>) => parsePostFields(body).errors;
 // The limits a schema can say are declared too, so a generated client can check them first.
+/** At most `max` characters once surrounding spaces are dropped (the raw maxLength only leaves room for them). */
+const trimmedAtMost = (max: number) => pattern(new RegExp(`^\\s*(?:\\S(?:[\\s\\S]{0,${max - 2}}\\S)?)?\\s*$`), `must be at most ${max} characters`);
 const postFields = {
   // titleMin–titleMax characters once surrounding spaces are dropped (the pattern), as post-input.ts
   // counts them; only the surrounding spaces make the raw bound looser.
@@ -28,9 +30,9 @@ const postFields = {
     ...pattern(new RegExp(`^(?:${SLUG_PATTERN.slice(1, -1)})?$`), `lowercase letters, digits and single hyphens, at most ${BLOG_LIMITS.slugMax} characters`),
     description: 'override; default (null or empty) generated from the title (transliterated), numbered -2, -3… when taken',
   }))),
-  excerpt: Type.Optional(Nullable(Type.String({ maxLength: BLOG_LIMITS.excerptMax + 200, description: `plain text, at most ${BLOG_LIMITS.excerptMax} characters once trimmed` }))),
+  excerpt: Type.Optional(Nullable(Type.String({ maxLength: BLOG_LIMITS.excerptMax + 200, ...trimmedAtMost(BLOG_LIMITS.excerptMax), description: `plain text, at most ${BLOG_LIMITS.excerptMax} characters once trimmed` }))),
   coverImageUrl: Type.Optional(Nullable(OptionalHttpUrl({ maxLength: BLOG_LIMITS.urlMax, description: 'absolute http(s) URL, e.g. from POST /api/uploads (null or empty: none)' }))),
-  coverImageAlt: Type.Optional(Nullable(Type.String({ maxLength: BLOG_LIMITS.coverImageAltMax + 200, description: `at most ${BLOG_LIMITS.coverImageAltMax} characters once trimmed` }))),
+  coverImageAlt: Type.Optional(Nullable(Type.String({ maxLength: BLOG_LIMITS.coverImageAltMax + 200, ...trimmedAtMost(BLOG_LIMITS.coverImageAltMax), description: `at most ${BLOG_LIMITS.coverImageAltMax} characters once trimmed` }))),
   contentHtml: Type.String({ maxLength: BLOG_LIMITS.contentHtmlMax, description: 'HTML; sanitized to a, p, h1–h4, ul, ol, li, strong, em, blockquote, img with http(s) URLs only' }),
 };
 

@@ -179,7 +179,8 @@ export function parseItemInput(raw: unknown, currency: string, prefix = ''): { v
     errors.push({ field: f('id'), message: ITEM_ID_RULE });
   }
   const name = typeof r.name === 'string' ? r.name.trim() : '';
-  if (!name || name.length > ITEM_LIMITS.name) errors.push({ field: f('name'), message: `required, 1–${ITEM_LIMITS.name} characters (not only spaces)` });
+  // Lengths in characters (code points), as the schema's maxLength counts them.
+  if (!name || [...name].length > ITEM_LIMITS.name) errors.push({ field: f('name'), message: `required, 1–${ITEM_LIMITS.name} characters (not only spaces)` });
 
   const itemType = typeof r.itemType === 'string' ? r.itemType.toLowerCase() : '';
   if (!(ITEM_TYPES as string[]).includes(itemType)) errors.push({ field: f('itemType'), message: 'must be product, service or course' });
@@ -207,7 +208,7 @@ export function parseItemInput(raw: unknown, currency: string, prefix = ''): { v
   }
   const text = (v: unknown, max: number, name: string): string | null => {
     if (typeof v !== 'string' || !v.trim()) return null;
-    if (v.length > max) errors.push({ field: f(name), message: `at most ${max} characters` });
+    if ([...v].length > max) errors.push({ field: f(name), message: `at most ${max} characters` });
     return v.trim();
   };
 

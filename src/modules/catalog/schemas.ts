@@ -116,7 +116,7 @@ export const ItemSchema = Type.Object({
   updatedAt: IsoTimestamp,
 });
 
-const ItemFields = {
+export const ItemFields = {
   name: NonBlank(ITEM_LIMITS.name),
   itemType: ItemTypeEnum,
   category: Type.Optional(Nullable(Type.String({ maxLength: ITEM_LIMITS.category }))),
@@ -131,11 +131,23 @@ const ItemFields = {
   schedule: Type.Optional(Nullable(Type.Partial(ScheduleSchema, { additionalProperties: false, description: 'services and courses only' }))),
 };
 
+/**
+ * A new item states its price, in major units (price) or minor units (priceMinor): item-input.ts refuses one with neither.
+ * Inside allOf, so generated client types keep the item's own shape (openapi-typescript makes a bare
+ * anyOf of required lists `X | unknown`, which is `unknown`).
+ */
+export const PRICE_REQUIRED = { allOf: [{ anyOf: [{ required: ['price'] }, { required: ['priceMinor'] }] }] };
+
+/** item-input.ts: a schedule (not null) goes with itemType service or course only ("only services and courses have a schedule"). */
+export const SCHEDULE_ONLY_BOOKABLE = {
+  anyOf: [{ not: { required: ['schedule'], properties: { schedule: {} } } }, { properties: { schedule: { type: 'null' } } }, { required: ['itemType'], properties: { itemType: { enum: ['service', 'course'] } } }],
+};
+
 // Unknown fields are refused (CONTRACT §9); item-input.ts's checks join the schema's in one answer.
 export const CreateItemBody = withFieldChecks(
   Type.Object(
     { id: Type.Optional(Type.String({ ...pattern(ITEM_ID_PATTERN, ITEM_ID_RULE), description: 'raw item id; generated when absent' })), ...ItemFields },
-    { additionalProperties: false },
+    { additionalProperties: false, ...PRICE_REQUIRED },
   ),
   itemInputErrors,
 );

@@ -61,7 +61,8 @@ function optionalText(o: Obj, field: string, names: string[], max: number, error
     return null;
   }
   const t = v.trim();
-  if (t.length > max) errors.push({ field, message: `at most ${max} characters` });
+  // Counted in characters (code points), as the schema's maxLength counts them.
+  if ([...t].length > max) errors.push({ field, message: `at most ${max} characters` });
   return t === '' ? null : t;
 }
 
@@ -112,7 +113,7 @@ export function parseCheckoutPayload(storeId: string, raw: unknown, options: { r
         if (v !== undefined && v !== storeId) errors.push({ field: `${at}.${field}`, message: 'belongs to another merchant: send one checkout per merchantId' });
       }
       const id = pick(entry, 'item_id', 'id', 'productId');
-      if (typeof id !== 'string' || id.trim() === '' || id.length > 200) {
+      if (typeof id !== 'string' || id.trim() === '' || [...id].length > 200) {
         errors.push({ field: `${at}.item_id`, message: 'item_id (or id, or productId) is required: a string of at most 200 characters' });
         return;
       }

@@ -1,7 +1,8 @@
 // TypeBox schemas of the checkout, order and payment routes (they feed /openapi.json).
 import { Type } from 'typebox';
-import { HttpUrl, IsoTimestamp, Nullable } from '../../http/schemas.ts';
+import { DocumentedAs, emailPattern, HttpUrl, IsoTimestamp, Nullable } from '../../http/schemas.ts';
 import { pattern, withFieldChecks } from '../../http/validation.ts';
+import { FrontDeskEmail } from '../customers/schemas.ts';
 import { MAX_LINES, MAX_QTY, parseCheckoutPayload } from './payload.ts';
 
 const Str = (description: string, maxLength = 500) => Type.Optional(Type.String({ maxLength, description }));
@@ -31,7 +32,7 @@ const ItemEntry = Type.Object(
 const Contact = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 200, description: 'required to create an order (not for the preview)' })),
-    email: Type.Optional(Type.String({ maxLength: 254, ...pattern(/^\s*(?:[^\s@]+@[^\s@]+\.[^\s@]+)?\s*$/, 'is not an email address'), description: 'required with the paystack provider' })),
+    email: Type.Optional(Type.String({ maxLength: 254, ...pattern(new RegExp(`^\\s*(?:${emailPattern('')}\\s*)?$`), 'is not an email address'), description: 'required with the paystack provider' })),
     phone: Type.Optional(Type.String({ maxLength: 40, ...pattern(/^(?:\D*\d){9,15}\D*$|^\s*$/, '9 to 15 digits'), description: '9 to 15 digits; spaces, +, - and brackets allowed' })),
   },
   { description: 'the buyer; required with a name to create an order, optional for the preview' },
@@ -72,13 +73,80 @@ const checkoutFields = {
 };
 const checkoutOptions = { description: 'Checkout create payload, basic or extended form. Unknown fields are ignored.' };
 
+/**
+ * The payload names its store (auth.ts storeIdOf reads storeId, store_id, merchantId or merchant_id,
+ * the first non-empty one) before the body is validated: without one the answer is 400
+ * missing-store-id, so the validated schema need not require it; /openapi.json states it.
+ */
+const STORE_FIELDS = ['storeId', 'store_id', 'merchantId', 'merchant_id'];
+
+/**
+ * "One of these fields" as JSON Schema alternatives, with what the field named must not be (`not`).
+ * Required lists and `not` only: generated client types keep the payload's own shape (openapi-typescript
+ * makes such an alternative `unknown`), so the SDK's payload types, which add the store itself, still fit.
+ */
+const oneOfFields = (keys: string[], not?: object) => ({
+  anyOf: keys.map((key) => ({ required: [key], ...(not ? { not: { properties: { [key]: not } } } : {}) })),
+});
+
+// What payload.ts requires beyond the fields' own rules, in the document: a cart line names its item
+// (item_id, else id, else productId) and its quantity (qty, else quantity); the payload has lines.
+const documentedLine = Type.Object(ItemEntry.properties, {
+  description: (ItemEntry as { description?: string }).description,
+  allOf: [oneOfFields(['item_id', 'id', 'productId']), oneOfFields(['qty', 'quantity'])],
+});
+const documentedLines = (description: string, minItems?: number) => Type.Optional(Type.Array(documentedLine, { ...(minItems ? { minItems } : {}), maxItems: MAX_LINES, description }));
+
+/**
+ * The payload as /openapi.json states it (payload.ts and auth.ts check it): the store named, lines
+ * (items, else cart) and, to create an order, the customer's name and, for the hosted page
+ * (paymentMethod gateway_checkout, the default), both return URLs.
+ */
+function documentedPayload(create: boolean) {
+  const fields = {
+    ...checkoutFields,
+    items: documentedLines('the lines (both forms); at least one', 1),
+    cart: documentedLines('extended form; used when items is absent (then at least one)'),
+    ...(create
+      ? {
+          customer: Type.Optional(
+            Type.Object(
+              { ...Contact.properties, name: Type.Optional(Type.String({ maxLength: 200, ...pattern(/\S/, 'must not be blank'), description: 'required (not only spaces)' })) },
+              { description: (Contact as { description?: string }).description, allOf: [{ required: ['name'] }] },
+            ),
+          ),
+        }
+      : {}),
+  };
+  // A store field names the store when not empty; cart holds the lines when items is absent, so it must then have one.
+  const allOf: object[] = [oneOfFields(STORE_FIELDS, { const: '' }), { anyOf: [{ required: ['items'] }, { required: ['cart'], not: { properties: { cart: { maxItems: 0 } } } }] }];
+  if (create) {
+    allOf.push({ required: ['customer'] });
+    allOf.push({
+      anyOf: [
+        { required: ['returnUrl', 'cancelUrl'] },
+        { required: ['paymentMethod'], properties: { paymentMethod: { enum: ['cash', 'manual', 'momo'] } } },
+      ],
+    });
+  }
+  const rules = create
+    ? ' An order also needs customer with a name, and returnUrl and cancelUrl unless paymentMethod is cash, manual or momo.'
+    : ' The preview needs no customer and no URLs.';
+  return Type.Object(fields, {
+    description: `${checkoutOptions.description} One of storeId, store_id, merchantId, merchant_id names the store (400 missing-store-id without); the lines are items, else cart.${rules}`,
+    allOf,
+  });
+}
+
+const payloadSchema = (create: boolean) => DocumentedAs(Type.Object(checkoutFields, checkoutOptions), documentedPayload(create));
+
 /** Checkout create: an order needs its customer's name and, for the hosted page, its return URLs. */
-export const CheckoutBody = withFieldChecks(Type.Object(checkoutFields, checkoutOptions), (body) =>
+export const CheckoutBody = withFieldChecks(payloadSchema(true), (body) =>
   parseCheckoutPayload('', body, { requireUrls: true }).errors.filter((d) => !STORE_FIELD.test(d.field)),
 );
 
 /** The preview prices the same payload; it needs neither a customer nor URLs. */
-export const PreviewBody = withFieldChecks(Type.Object(checkoutFields, checkoutOptions), (body) =>
+export const PreviewBody = withFieldChecks(payloadSchema(false), (body) =>
   parseCheckoutPayload('', body, { requireUrls: false }).errors.filter((d) => !STORE_FIELD.test(d.field)),
 );
 
@@ -162,11 +230,14 @@ export const OrderSchema = Type.Object({
   paidAt: Nullable(IsoTimestamp),
 });
 
+/** The order status query names its order by one of these (the first non-empty one); routes.ts answers 400 naming reference without any. */
+export const ORDER_NAMED_BY = ['reference', 'trxref', 'clientOrderId'];
+
 export const OrderStatusQuery = Type.Object({
   storeId: Type.Optional(Type.String({ description: 'store identifier (400 missing-store-id when absent)' })),
-  reference: Type.Optional(Type.String({ maxLength: 200, description: 'order reference, trxref or clientOrderId' })),
-  trxref: Type.Optional(Type.String({ maxLength: 200, description: 'the trxref the hosted page returned with' })),
-  clientOrderId: Type.Optional(Type.String({ maxLength: 200 })),
+  reference: Type.Optional(Type.String({ maxLength: 200, description: 'order reference, trxref or clientOrderId; one of reference, trxref, clientOrderId is required (400 validation-failed naming reference without)' })),
+  trxref: Type.Optional(Type.String({ maxLength: 200, description: 'the trxref the hosted page returned with (when reference is not sent)' })),
+  clientOrderId: Type.Optional(Type.String({ maxLength: 200, description: 'your clientOrderId (when neither reference nor trxref is sent)' })),
 });
 
 export const OrderStatusResponse = Type.Object({ ok: Type.Boolean(), storeId: Type.String(), order: OrderSchema });
@@ -226,7 +297,7 @@ export const CounterSaleBody = Type.Object(
           customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'an existing customer (cus_…)' })),
           name: Type.Optional(Type.String({ maxLength: 200 })),
           phone: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-          email: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
+          email: Type.Optional(Nullable(FrontDeskEmail)),
         },
         { additionalProperties: false, description: "{customerId}, or {name, phone?, email?}: found by phone (any format of the store's country) or email, else added" },
       ),

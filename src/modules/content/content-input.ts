@@ -77,7 +77,8 @@ class FieldReader {
       if (required) this.fail(field, `required, 1–${max} characters`);
       return null;
     }
-    if (t.length > max) this.fail(field, `at most ${max} characters`);
+    // Counted in characters (code points), as the schema's maxLength counts them.
+    if ([...t].length > max) this.fail(field, `at most ${max} characters`);
     return t;
   }
 

@@ -1,14 +1,23 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
-import { withFieldChecks } from '../../http/validation.ts';
+import { HttpUrl, IsoTimestamp, NonBlank, Nullable, OptionalHttpUrl } from '../../http/schemas.ts';
+import { pattern, withFieldChecks } from '../../http/validation.ts';
 import { CONTENT_LIMITS, parseGalleryInput, parsePromoInput, parseVideoInput } from './content-input.ts';
 
 // Unknown fields are refused (CONTRACT §9); content-input.ts's checks join the schema's in one answer.
 const strict = { additionalProperties: false } as const;
 
-const Url = (description: string) => Type.String({ maxLength: 2048, description: `${description}; absolute http(s) URL` });
+// content-input.ts checks URLs (a blank optional one means none); the patterns say the same.
+const Url = (description: string) => HttpUrl({ description: `${description}; absolute http(s) URL` });
+const OptionalUrl = (description: string) => OptionalHttpUrl({ description: `${description}; absolute http(s) URL, or blank for none` });
+// content-input.ts parseIsoTimestamp, after trimming: a date and time with a zone; "" is none. The
+// pattern gives the form and the ranges; an impossible day (2026-02-30) is refused too.
+const TIMESTAMP = /^(?:\s*\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:[Zz]|[+-](?:0\d|1[0-4]):[0-5]\d)\s*)?$/;
 const Timestamp = (description: string) =>
-  Type.String({ maxLength: 64, description: `${description}; ISO 8601 timestamp with a zone (Z or ±HH:MM), stored in UTC` });
+  Type.String({
+    maxLength: 64,
+    ...pattern(TIMESTAMP, 'must be an ISO 8601 timestamp with a zone, e.g. 2026-12-01T00:00:00Z'),
+    description: `${description}; ISO 8601 timestamp with a zone (Z or ±HH:MM, e.g. 2026-12-01T00:00:00Z), stored in UTC; "" for none`,
+  });
 
 // Gallery
 
@@ -69,9 +78,9 @@ export const PutPromoBody = withFieldChecks(Type.Object({
   title: NonBlank(CONTENT_LIMITS.title),
   subtitle: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.subtitle }))),
   body: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.body }))),
-  imageUrl: Type.Optional(Nullable(Url('promo image'))),
+  imageUrl: Type.Optional(Nullable(OptionalUrl('promo image'))),
   ctaLabel: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.ctaLabel }))),
-  ctaUrl: Type.Optional(Nullable(Url('call-to-action link'))),
+  ctaUrl: Type.Optional(Nullable(OptionalUrl('call-to-action link'))),
   startsAt: Type.Optional(Nullable(Timestamp('first moment the promo shows; null: already'))),
   endsAt: Type.Optional(Nullable(Timestamp('moment the promo stops showing (exclusive), after startsAt; null: never'))),
 }, strict), (body) => parsePromoInput(body).errors);
@@ -105,7 +114,7 @@ export const StaffVideoSchema = Type.Object({ ...VideoProperties, createdAt: Iso
 const VideoFields = {
   title: NonBlank(CONTENT_LIMITS.title),
   url: Url('video page or embed URL'),
-  thumbnailUrl: Type.Optional(Nullable(Url('thumbnail image'))),
+  thumbnailUrl: Type.Optional(Nullable(OptionalUrl('thumbnail image'))),
   provider: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_LIMITS.provider, description: 'derived from the URL when absent' }))),
   publishedAt: Type.Optional(Nullable(Timestamp('when the video was published (informational; orders the feed)'))),
 };

@@ -1,10 +1,16 @@
 // Staff input for customer records: pure validation and normalisation.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { emailPattern } from '../../http/schemas.ts';
 import type { ErrorDetail } from '../../shared/errors.ts';
 
 export const CUSTOMER_LIMITS = { name: 200, email: 254, phoneDigitsMin: 9, phoneDigitsMax: 15, notes: 2000, tag: 40, tags: 20 } as const;
 
-const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
+/** What an email address may not hold besides whitespace and @, as a character-class body (schemas.ts documents the same). */
+export const EMAIL_EXCLUDED = '<>()\\[\\],;:"';
+const EMAIL = new RegExp(`^${emailPattern(EMAIL_EXCLUDED)}$`);
+
+/** Lengths in characters (code points), as the schemas' maxLength counts them. */
+const length = (s: string) => [...s].length;
 
 export function normaliseEmail(email: string | null | undefined): string | null {
   const e = email?.trim().toLowerCase();
@@ -70,12 +76,12 @@ export function parseCustomerInput(raw: unknown): { value: CustomerInput; errors
   const errors: ErrorDetail[] = [];
 
   const name = typeof r.name === 'string' ? r.name.trim() : '';
-  if (!name || name.length > CUSTOMER_LIMITS.name) errors.push({ field: 'name', message: `required, 1–${CUSTOMER_LIMITS.name} characters` });
+  if (!name || length(name) > CUSTOMER_LIMITS.name) errors.push({ field: 'name', message: `required, 1–${CUSTOMER_LIMITS.name} characters` });
 
   let email: string | null = null;
   if (r.email !== undefined && r.email !== null && r.email !== '') {
     email = typeof r.email === 'string' ? normaliseEmail(r.email) : null;
-    if (!email || email.length > CUSTOMER_LIMITS.email || !EMAIL.test(email)) {
+    if (!email || length(email) > CUSTOMER_LIMITS.email || !EMAIL.test(email)) {
       errors.push({ field: 'email', message: `must be an email address of at most ${CUSTOMER_LIMITS.email} characters, or null` });
     }
   }
@@ -91,14 +97,14 @@ export function parseCustomerInput(raw: unknown): { value: CustomerInput; errors
 
   let notes: string | null = null;
   if (r.notes !== undefined && r.notes !== null) {
-    if (typeof r.notes !== 'string' || r.notes.length > CUSTOMER_LIMITS.notes) errors.push({ field: 'notes', message: `must be text of at most ${CUSTOMER_LIMITS.notes} characters, or null` });
+    if (typeof r.notes !== 'string' || length(r.notes) > CUSTOMER_LIMITS.notes) errors.push({ field: 'notes', message: `must be text of at most ${CUSTOMER_LIMITS.notes} characters, or null` });
     else notes = r.notes.trim() || null;
   }
 
   let tags: string[] = [];
   if (r.tags !== undefined && r.tags !== null) {
     const list = Array.isArray(r.tags) ? r.tags : null;
-    const bad = !list || list.length > CUSTOMER_LIMITS.tags || list.some((t) => typeof t !== 'string' || !t.trim() || t.trim().length > CUSTOMER_LIMITS.tag);
+    const bad = !list || list.length > CUSTOMER_LIMITS.tags || list.some((t) => typeof t !== 'string' || !t.trim() || length(t.trim()) > CUSTOMER_LIMITS.tag);
     if (bad) errors.push({ field: 'tags', message: `must be at most ${CUSTOMER_LIMITS.tags} tags of 1–${CUSTOMER_LIMITS.tag} characters` });
     else tags = [...new Set((list as string[]).map((t) => t.trim().replace(/\s+/g, ' ')))];
   }
@@ -132,6 +138,6 @@ export function frontDeskCustomerErrors(c: FrontDeskCustomer, field: string, nam
     }
   }
   const email = c.email?.trim();
-  if (email && (!EMAIL.test(email.toLowerCase()) || email.length > CUSTOMER_LIMITS.email)) details.push({ field: `${field}.email`, message: 'must be an email address' });
+  if (email && (!EMAIL.test(email.toLowerCase()) || length(email) > CUSTOMER_LIMITS.email)) details.push({ field: `${field}.email`, message: 'must be an email address' });
   return details;
 }

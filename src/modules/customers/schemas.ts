@@ -1,7 +1,19 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
-import { withFieldChecks } from '../../http/validation.ts';
-import { CUSTOMER_LIMITS, parseCustomerInput } from './customer-input.ts';
+import { emailPattern, IsoTimestamp, NonBlank, Nullable } from '../../http/schemas.ts';
+import { pattern, withFieldChecks } from '../../http/validation.ts';
+import { CUSTOMER_LIMITS, EMAIL_EXCLUDED, parseCustomerInput } from './customer-input.ts';
+
+const ADDRESS = emailPattern(EMAIL_EXCLUDED);
+
+/**
+ * A customer's email as a front desk enters it with a booking or a sale (customer-input.ts,
+ * frontDeskCustomerErrors): an address, surrounding spaces trimmed; blank for none.
+ */
+export const FrontDeskEmail = Type.String({
+  maxLength: CUSTOMER_LIMITS.email,
+  ...pattern(new RegExp(`^\\s*(?:${ADDRESS}\\s*)?$`), 'must be an email address'),
+  description: 'an email address (surrounding spaces trimmed); blank for none',
+});
 
 export const CustomerSchema = Type.Object({
   id: Type.String(),
@@ -43,7 +55,16 @@ export const CustomerResponse = Type.Object({ ok: Type.Boolean(), customer: Cust
 
 const CustomerFields = {
   name: NonBlank(CUSTOMER_LIMITS.name),
-  email: Type.Optional(Nullable(Type.String({ maxLength: CUSTOMER_LIMITS.email, description: 'unique within the store (409 conflict)' }))),
+  email: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: CUSTOMER_LIMITS.email,
+        // parseCustomerInput: "" is none, surrounding spaces are trimmed, spaces alone are refused.
+        ...pattern(new RegExp(`^(?:\\s*${ADDRESS}\\s*)?$`), `must be an email address of at most ${CUSTOMER_LIMITS.email} characters, or null`),
+        description: 'an email address (surrounding spaces trimmed; stored in lowercase), or "" or null for none; unique within the store (409 conflict)',
+      }),
+    ),
+  ),
   phone: Type.Optional(
     Nullable(Type.String({ maxLength: 40, description: `${CUSTOMER_LIMITS.phoneDigitsMin}–${CUSTOMER_LIMITS.phoneDigitsMax} digits, any format of the store's country; unique within the store (409 conflict)` })),
   ),

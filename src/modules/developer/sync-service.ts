@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { parseItemInput } from '../catalog/item-input.ts';
 import { massDeleteReason, type CatalogSnapshot, type FeedChange, type FeedCounts, type FeedItem } from '../catalog/service.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
-import { AppError, conflict, notFound, type ErrorDetail } from '../../shared/errors.ts';
+import { AppError, conflict, notFound, type ErrorCode, type ErrorDetail } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
 import type { SyncRunRow } from './tables.ts';
@@ -179,7 +179,7 @@ export function createSyncService(ctx: AppContext) {
   }
 
   /** The error of a failed run (or dry run): the flat body, a detail per failure, and `extra` (the recorded run, or the dry run's report). */
-  function failedRunError(status: number, code: string, message: string, failures: SyncFailure[], source: FeedSource, extra: Record<string, unknown>): AppError {
+  function failedRunError(status: number, code: ErrorCode, message: string, failures: SyncFailure[], source: FeedSource, extra: Record<string, unknown>): AppError {
     const details: ErrorDetail[] = failures.slice(0, MAX_DETAILS).map((f) => ({
       field: f.row === null ? 'items' : source === 'csv' ? `row ${f.row}` : `items.${f.row - 1}`,
       message: f.itemId ? `${f.itemId}: ${f.reason}` : f.reason,

@@ -109,7 +109,8 @@ export function profilePatchErrors(patch: ProfilePatch, country: string): ErrorD
   const c = patch.contact;
   if (c) {
     if (c.email && !EMAIL.test(c.email)) details.push({ field: 'contact.email', message: 'must be an email address' });
-    if (c.mapUrl && !isHttpUrl(c.mapUrl)) details.push({ field: 'contact.mapUrl', message: 'must be an http(s) URL' });
+    // A blank link clears it, as "" does (applyProfilePatch stores it trimmed).
+    if (c.mapUrl?.trim() && !isHttpUrl(c.mapUrl)) details.push({ field: 'contact.mapUrl', message: 'must be an http(s) URL' });
     for (const field of ['phone', 'whatsapp'] as const) {
       const value = c[field];
       if (!value) continue;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IsoTimestamp, NonBlank } from '../../http/schemas.ts';
+import { emailPattern, IsoTimestamp, NonBlank, OptionalHttpUrl } from '../../http/schemas.ts';
 import { pattern } from '../../http/validation.ts';
 import { ScheduleSchema } from '../catalog/schemas.ts';
 import { PROFILE_LIMITS } from './profile.ts';
@@ -33,9 +33,25 @@ export const StoreContactSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Contact fields as a change sets them (profile.ts profilePatchErrors): "" or null clears one. */
+const StoreContactInput = Type.Object(
+  {
+    ...StoreContactSchema.properties,
+    email: Nullable(
+      Type.String({
+        maxLength: 254,
+        ...pattern(new RegExp(`^(?:${emailPattern('')})?$`), 'must be an email address'),
+        description: 'Reply-To of every customer message: an email address (no surrounding spaces), or ""',
+      }),
+    ),
+    mapUrl: Nullable(OptionalHttpUrl({ maxLength: 2000, description: 'an http(s) link to the store on a map, or blank' })),
+  },
+  { additionalProperties: false },
+);
+
 const ReminderOffsets = Type.Array(
   Type.Integer({ minimum: PROFILE_LIMITS.reminderMinutes.min, maximum: PROFILE_LIMITS.reminderMinutes.max }),
-  { maxItems: PROFILE_LIMITS.reminderMinutes.count, description: 'reminder mails this many minutes before a booking starts (15 min to 7 days, at most 4); [] turns reminders off. Default [1440]' },
+  { maxItems: PROFILE_LIMITS.reminderMinutes.count, uniqueItems: true, description: 'reminder mails this many minutes before a booking starts (15 min to 7 days, at most 4); [] turns reminders off. Default [1440]' },
 );
 
 /** The profile fields of a store (CONTRACT: "Store profile"), with their defaults filled in. */
@@ -122,7 +138,7 @@ export const UpdateStoreBody = Type.Object(
     timezone: Type.Optional(Type.String({ maxLength: 64 })),
     notificationsEnabled: Type.Optional(Type.Boolean()),
     settings: Type.Optional(Type.Partial(StoreSettingsSchema, { additionalProperties: false })),
-    contact: Type.Optional(Type.Partial(StoreContactSchema, { additionalProperties: false, description: 'the fields given are set (null or "" clears one); the others stay' })),
+    contact: Type.Optional(Type.Partial(StoreContactInput, { additionalProperties: false, description: 'the fields given are set (null or "" clears one); the others stay' })),
     country: Type.Optional(StoreProfileFields.country),
     locale: Type.Optional(StoreProfileFields.locale),
     hours: Type.Optional(StoreProfileFields.hours),
