@@ -3,7 +3,7 @@
 import { Cart, type CartEntry, type CartEntryInput } from './browser/cart.js';
 import { isValidPhone } from './browser/rules.js';
 import type { StoreClientOptions } from './client.js';
-import { StoreApiError } from './errors.js';
+import { StoreApiError, type StoreApiErrorCode } from './errors.js';
 import { createStoreClient } from './store-client.js';
 import type { CheckoutPayload } from './resources/checkout.js';
 import type { Checkout } from './types.js';
@@ -13,8 +13,16 @@ export interface CheckoutCartOptions extends Pick<StoreClientOptions, 'maxRetrie
   /** The integration key of every merchant in the cart, by merchantId (the store id). */
   keys: Record<string, string>;
   customer: { name: string; email?: string; phone?: string };
+  /** Where the customer lands after paying; each merchant's copy gets `merchantId=<that merchant>` added to its query. */
   returnUrl: string;
+  /** Where the customer lands after cancelling or a failed payment; `merchantId` is added the same way. */
   cancelUrl: string;
+  /**
+   * When one merchant's checkout fails, cancel the checkouts already made for the others (their stock
+   * goes back at once), so the customer pays for all of the cart or none of it. Default false: the
+   * others stay open and expire unpaid on their own.
+   */
+  allOrNothing?: boolean;
   /** Your order reference; each merchant's checkout gets `<clientOrderId>-<merchantId>`. Default: a new `web-<uuid>`. */
   clientOrderId?: string;
   /** Extra payload fields for every checkout (sourceLabel, delivery, currency…). */
@@ -35,16 +43,38 @@ export interface CheckoutCartResult {
   ok: boolean;
   /** One per merchant that got a checkout, in cart order: send the customer to each checkoutUrl in turn. */
   merchantCheckouts: MerchantCheckout[];
-  /** Merchants whose checkout the service refused (out of stock…); the others were still created. */
+  /**
+   * Merchants whose checkout the service refused (out of stock…). Without allOrNothing the others
+   * were still created (an unpaid checkout expires on its own at `expiresAt`).
+   */
   failures: { merchantId: string; error: StoreApiError }[];
+  /**
+   * allOrNothing, after a failure: the checkouts made and then cancelled (merchantCheckouts is then
+   * empty), and those that could not be cancelled (paid meanwhile, or the service unreachable; they
+   * stay in merchantCheckouts).
+   */
+  cancelled?: { merchantId: string; reference: string }[];
+  cancelFailures?: { merchantId: string; reference: string; error: StoreApiError }[];
 }
 
-const refuse = (code: string, message: string, details: { field: string; message: string }[] = []) => new StoreApiError({ status: 0, code, message, details });
+/**
+ * `url` with `merchantId=<merchantId>` added to its query, the rest kept as written (other
+ * parameters, their encoding, the fragment), so the return page knows whose order came back.
+ */
+export function withMerchantId(url: string, merchantId: string): string {
+  const hash = url.indexOf('#');
+  const [head, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  const joiner = !head.includes('?') ? '?' : /[?&]$/.test(head) ? '' : '&';
+  return `${head}${joiner}merchantId=${encodeURIComponent(merchantId)}${fragment}`;
+}
+
+const refuse = (code: StoreApiErrorCode, message: string, details: { field: string; message: string }[] = []) => new StoreApiError({ status: 0, code, message, details });
 
 /**
  * Creates one checkout per merchant of the cart. Checked before anything is sent: the cart is not
  * empty, holds no service (services are booked, never bought), every merchant has a key, and the
- * phone (when given) has 9 to 15 digits.
+ * phone (when given) has 9 to 15 digits. Each merchant's returnUrl and cancelUrl carry
+ * `merchantId=<that merchant>`, so the page the customer returns to knows whose order it is.
  */
 export async function checkoutCart(cart: Cart | readonly CartEntryInput[], options: CheckoutCartOptions): Promise<CheckoutCartResult> {
   const entries: CartEntry[] = (cart instanceof Cart ? cart : new Cart(cart)).entries;
@@ -67,16 +97,17 @@ export async function checkoutCart(cart: Cart | readonly CartEntryInput[], optio
 
   const orderId = options.clientOrderId ?? `web-${globalThis.crypto.randomUUID()}`;
   const merchants = [...groups.entries()];
+  const clientOf = (merchantId: string) =>
+    createStoreClient({ baseUrl: options.baseUrl, storeId: merchantId, apiKey: options.keys[merchantId], maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, fetch: options.fetch, logger: options.logger });
   const settled = await Promise.allSettled(
     merchants.map(([merchantId, lines]) => {
-      const client = createStoreClient({ baseUrl: options.baseUrl, storeId: merchantId, apiKey: options.keys[merchantId], maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, fetch: options.fetch, logger: options.logger });
-      return client.checkout.create({
+      return clientOf(merchantId).checkout.create({
         ...options.payload,
         clientOrderId: `${orderId}-${merchantId}`,
         items: lines.map((l) => ({ productId: l.productId, name: l.productName, qty: l.quantity, ...(l.price !== undefined ? { unitPrice: l.price } : {}) })),
         customer: options.customer,
-        returnUrl: options.returnUrl,
-        cancelUrl: options.cancelUrl,
+        returnUrl: withMerchantId(options.returnUrl, merchantId),
+        cancelUrl: withMerchantId(options.cancelUrl, merchantId),
       });
     }),
   );
@@ -92,5 +123,20 @@ export async function checkoutCart(cart: Cart | readonly CartEntryInput[], optio
     }
   });
   result.ok = result.failures.length === 0;
+  if (!result.ok && options.allOrNothing && result.merchantCheckouts.length) {
+    result.cancelled = [];
+    result.cancelFailures = [];
+    const made = result.merchantCheckouts;
+    const outcomes = await Promise.allSettled(made.map((m) => clientOf(m.merchantId).checkout.cancel(m.reference)));
+    result.merchantCheckouts = [];
+    outcomes.forEach((outcome, i) => {
+      const { merchantId, reference } = made[i];
+      if (outcome.status === 'fulfilled') result.cancelled!.push({ merchantId, reference });
+      else {
+        result.cancelFailures!.push({ merchantId, reference, error: outcome.reason instanceof StoreApiError ? outcome.reason : refuse('internal-error', String(outcome.reason?.message ?? outcome.reason)) });
+        result.merchantCheckouts.push(made[i]);
+      }
+    });
+  }
   return result;
 }

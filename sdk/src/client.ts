@@ -39,7 +39,10 @@ export interface StoreClientOptions {
   storeId: string;
   /** The integration key (`isk_…`). Server code only: never put it in browser code. */
   apiKey: string;
-  /** Retries after the first attempt, for network errors, timeouts, 429 and 5xx (default 2). */
+  /**
+   * Retries after the first attempt, for network errors, timeouts, 429 and 5xx (default 5: with the
+   * backoff's waits, at least 7.75 s from the first attempt to the last, so a call outlives a ~5 s restart of the service).
+   */
   maxRetries?: number;
   /** Per attempt, in milliseconds (default 10000). */
   timeoutMs?: number;
@@ -121,7 +124,7 @@ const abortedError = () => new StoreApiError({ status: 0, code: 'aborted', messa
 export function createRequestSender(options: StoreClientOptions): RequestSender {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const apiKey = options.apiKey;
-  const defaults = { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 10_000, maxRetryDurationMs: options.maxRetryDurationMs ?? 60_000 };
+  const defaults = { maxRetries: options.maxRetries ?? 5, timeoutMs: options.timeoutMs ?? 10_000, maxRetryDurationMs: options.maxRetryDurationMs ?? 60_000 };
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const logger = options.logger;
   const etags = new Map<string, { etag: string; body: unknown }>();

@@ -1,8 +1,17 @@
-import type { ErrorDetail } from './types.js';
+import type { ErrorDetail, ServiceErrorCode } from './types.js';
+
+/** Codes the client gives itself: no answer came, the answer was not JSON, or it refused before sending. */
+export type ClientErrorCode = 'network-error' | 'timeout' | 'aborted' | 'invalid-response' | 'empty-cart' | 'missing-key' | `http-${number}`;
+
+/**
+ * A StoreApiError's code: one the service documents (generated from its OpenAPI document), one of
+ * the client's own, or (`string & {}`) a code a newer service may add, which still type-checks.
+ */
+export type StoreApiErrorCode = ServiceErrorCode | ClientErrorCode | (string & {});
 
 export interface StoreApiErrorInit {
   status: number;
-  code: string;
+  code: StoreApiErrorCode;
   message: string;
   requestId?: string | null;
   details?: ErrorDetail[];
@@ -22,8 +31,8 @@ export class StoreApiError extends Error {
   override readonly name = 'StoreApiError';
   /** HTTP status; 0 when no answer came (network error, timeout) or the client refused before sending. */
   readonly status: number;
-  /** Stable error code: the service's `error` (`slot-unavailable`, `invalid-api-key`…) or the client's own. */
-  readonly code: string;
+  /** Stable error code: the service's `error` (`slot-unavailable`, `invalid-api-key`…) or the client's own (`network-error`, `timeout`…). */
+  readonly code: StoreApiErrorCode;
   /** The service's `x-service-request-id`: log it, quote it when asking for help. */
   readonly requestId: string | null;
   /** One entry per bad field (`validation-failed`, `item-not-found`, `out-of-stock`…). */

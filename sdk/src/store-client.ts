@@ -2,6 +2,7 @@ import { createRequestSender, newIdempotencyKey, type RequestOptions, type Store
 import { catalogResource, type CatalogResource } from './resources/catalog.js';
 import { galleryResource, promoResource, videosResource } from './resources/content.js';
 import { customersResource, topSellingCall } from './resources/customers.js';
+import { blogResource } from './resources/blog.js';
 import { availabilityCall, bookingsResource } from './resources/bookings.js';
 import { checkoutResource, ordersResource } from './resources/checkout.js';
 import { storeResource } from './resources/store.js';
@@ -25,7 +26,7 @@ export interface StoreClient {
    */
   request<T = unknown>(req: RawRequest, options?: RequestOptions): Promise<T>;
   /** The store itself: name, currency, time zone, contact, hours, booking rules. */
-  store: ReturnType<typeof storeResource>;
+  store: ReturnType<typeof storeResource>['resource'];
   catalog: CatalogResource;
   promo: ReturnType<typeof promoResource>;
   gallery: ReturnType<typeof galleryResource>;
@@ -36,6 +37,8 @@ export interface StoreClient {
   bookings: ReturnType<typeof bookingsResource>;
   checkout: ReturnType<typeof checkoutResource>;
   orders: ReturnType<typeof ordersResource>;
+  /** The store's public blog: list, listAll, get by slug, feedUrl. */
+  blog: ReturnType<typeof blogResource>;
 }
 
 /**
@@ -46,6 +49,8 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
   const sender = createRequestSender(options);
   const { storeId } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  // The store's time zone and slug (availability.days, blog) come from one store.get() per client.
+  const store = storeResource(sender, storeId);
   const client: StoreClient = {
     storeId,
     baseUrl,
@@ -60,17 +65,18 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
         call: options,
       });
     },
-    store: storeResource(sender, storeId),
+    store: store.resource,
     catalog: catalogResource(sender, storeId),
     promo: promoResource(sender, storeId),
     gallery: galleryResource(sender, storeId),
     videos: videosResource(sender, storeId),
     customers: customersResource(sender, storeId),
     topSelling: topSellingCall(sender, storeId),
-    availability: availabilityCall(sender, storeId),
+    availability: availabilityCall(sender, storeId, store.cached),
     bookings: bookingsResource(sender, storeId),
     checkout: checkoutResource(sender, storeId),
     orders: ordersResource(sender, storeId),
+    blog: blogResource(sender, baseUrl, store.cached),
   };
   // The key lives only in the sender's closure; printing, logging or serialising the client shows the store.
   const describe = () => `StoreClient(${storeId} at ${baseUrl})`;

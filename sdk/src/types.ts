@@ -39,45 +39,23 @@ export type SyncRun = Schemas['SyncRun'];
 export type StoreInfo = Body<'getStoreInfo', 200>['store'];
 export type ErrorBody = Schemas['ErrorBody'];
 export type ErrorDetail = NonNullable<ErrorBody['details']>[number];
+/** Every error code the service documents: the enum of ErrorBody.error in /openapi.json. */
+export type ServiceErrorCode = ErrorBody['error'];
+export type BlogPage = Body<'listPublicPosts', 200>;
+export type BlogPostListed = BlogPage['items'][number];
+export type BlogPost = Body<'getPublicPost', 200>;
+export type BlogListQuery = Omit<NonNullable<operations['listPublicPosts']['parameters']['query']>, 'storeSlug'>;
 
-/** Every webhook event type the service sends (the enum of POST /developer/webhooks `events`). */
-export type WebhookEventType = Exclude<
-  NonNullable<operations['createWebhookEndpoint']['requestBody']['content']['application/json']['events']>[number],
-  '*'
->;
-
-/** What blog events carry in `data` (docs/webhooks.md). */
-export interface BlogPostSummary {
-  postId: string;
-  storeSlug: string;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  coverImageUrl: string | null;
-  status: 'draft' | 'published' | 'archived' | 'deleted';
-  publishedAt: string | null;
-  updatedAt: string;
-  url: string;
-}
-
-/** `data` of each event type (docs/webhooks.md, Events). */
-export interface WebhookEventData {
-  'booking.created': Booking;
-  'booking.updated': Booking & { previousStatus: BookingStatus; changedBy: string };
-  'order.created': Order;
-  'order.updated': Order;
-  'order.paid': Order;
-  'order.payment_failed': Order;
-  'blog.post.published': BlogPostSummary;
-  'blog.post.updated': BlogPostSummary;
-  'blog.post.unpublished': BlogPostSummary;
-  'catalog.sync.succeeded': { run: SyncRun };
-  'catalog.sync.failed': { run: SyncRun };
-  'catalog.rolled_back': { run: SyncRun; rolledBackRunId: string; rolledBackRunIds: string[] };
-  'webhook.test': { endpointId: string; message: string };
-}
-
-/** A verified webhook: the envelope `{id, type, createdAt, storeId, data}`, narrowed by `type`. */
-export type StoreWebhookEvent = {
-  [T in WebhookEventType]: { id: string; type: T; createdAt: string; storeId: string; data: WebhookEventData[T] };
-}[WebhookEventType];
+/**
+ * A verified webhook: the envelope `{id, type, createdAt, storeId, data}`, narrowed by `type`.
+ * Generated from the `webhooks` section of /openapi.json (one schema per event type).
+ */
+export type WebhookEvent = Schemas['WebhookEvent'];
+/** The same union under its earlier name. */
+export type StoreWebhookEvent = WebhookEvent;
+/** Every webhook event type the service sends. */
+export type WebhookEventType = WebhookEvent['type'];
+/** `data` of each event type. */
+export type WebhookEventData = { [T in WebhookEventType]: Extract<WebhookEvent, { type: T }>['data'] };
+/** What blog events carry in `data`. */
+export type BlogPostSummary = WebhookEventData['blog.post.published'];

@@ -2,7 +2,7 @@
 // is sent. The service is stood in for by a loopback server that records what arrives.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Cart, checkoutCart, StoreApiError, type CheckoutCartOptions } from '../src/index.ts';
+import { Cart, checkoutCart, StoreApiError, withMerchantId, type CheckoutCartOptions } from '../src/index.ts';
 import { errorBody, Loopback } from './helpers/loopback.ts';
 
 const KEYS = { acme: 'isk_acmeacmeacmeacmeacmeacmeacmeacmeacmeacme', beta: 'isk_betabetabetabetabetabetabetabetabetabeta' };
@@ -46,7 +46,8 @@ describe('checkoutCart', () => {
       assert.equal(req.headers['x-api-key'], KEYS[merchant]);
       assert.equal(req.json.merchantId, merchant);
       assert.deepEqual(req.json.customer, { name: 'Kofi', email: 'kofi@example.com', phone: '+233 20 123 4567' });
-      assert.equal(req.json.returnUrl, 'https://shop.example/orders');
+      assert.equal(req.json.returnUrl, `https://shop.example/orders?merchantId=${merchant}`);
+      assert.equal(req.json.cancelUrl, `https://shop.example/orders?merchantId=${merchant}`);
       assert.ok(req.headers['idempotency-key']);
     }
     const acme = server.requests.find((r) => r.json.storeId === 'acme')!;
@@ -83,5 +84,12 @@ describe('checkoutCart', () => {
     assert.equal(result.failures.length, 1);
     assert.equal(result.failures[0].merchantId, 'beta');
     assert.equal(result.failures[0].error.code, 'out-of-stock');
+  });
+
+  test('withMerchantId adds merchantId to the query and keeps the other parameters, their encoding and the fragment', () => {
+    assert.equal(withMerchantId('https://shop.example/orders', 'acme'), 'https://shop.example/orders?merchantId=acme');
+    assert.equal(withMerchantId('https://shop.example/orders?lang=en&next=%2Fa%20b', 'acme'), 'https://shop.example/orders?lang=en&next=%2Fa%20b&merchantId=acme');
+    assert.equal(withMerchantId('https://shop.example/orders?#done', 'acme'), 'https://shop.example/orders?merchantId=acme#done');
+    assert.equal(withMerchantId('https://shop.example/back#/orders?tab=1', 'beta'), 'https://shop.example/back?merchantId=beta#/orders?tab=1');
   });
 });

@@ -16,7 +16,8 @@ describe('@store-integration/client request sender', () => {
   const server = new Loopback();
   const logs: { message: string; fields?: Record<string, unknown> }[] = [];
   const logger = { warn: (message: string, fields?: Record<string, unknown>) => logs.push({ message, fields }) };
-  const client = (options: Partial<StoreClientOptions> = {}) => createStoreClient({ baseUrl: server.baseUrl, storeId: STORE, apiKey: KEY, logger, ...options });
+  // The tests below count two retries; the default (sized for a restart) has a test of its own (restart.test.ts).
+  const client = (options: Partial<StoreClientOptions> = {}) => createStoreClient({ baseUrl: server.baseUrl, storeId: STORE, apiKey: KEY, logger, maxRetries: 2, ...options });
 
   before(() => server.start());
   after(() => server.stop());

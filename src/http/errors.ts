@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorDetail } from '../shared/errors.ts';
+import { AppError, type ErrorCode, type ErrorDetail } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { CONTRACT_VERSION } from './schemas.ts';
 import { validationDetails } from './validation.ts';
@@ -70,7 +70,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  */
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
+  const [status, code, message]: [number, ErrorCode, string] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'request-timeout', 'The request was not received in time.']
       : error.code === 'HPE_HEADER_OVERFLOW'

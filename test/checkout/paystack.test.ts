@@ -152,6 +152,20 @@ describeEachDb('Paystack provider against a local stand-in', (env) => {
     assert.ok(count('failed') + count('pending') >= 1, metrics);
   });
 
+  test('a website cancelling a Paystack checkout asks Paystack first: paid meanwhile, the payment is recorded and the cancel refused; unpaid, it is cancelled', async () => {
+    const cancel = (reference: string) =>
+      env.inject({ method: 'POST', url: `/v1IntegrationCheckoutCancel?storeId=${shop.store.storeId}`, headers: { ...env.keyHeaders(shop.key), 'content-type': 'application/json' }, payload: { reference } });
+    const paid = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
+    standIn.settle(paid.reference, 'success');
+    const refused = await cancel(paid.reference);
+    expectError(refused, 409, 'conflict');
+    assert.equal((await orderStatus(env, shop, `reference=${paid.reference}`)).data.order.status, 'paid');
+    const unpaid = await createOrder(env, shop, [{ id: shop.mug.id, qty: 1 }]);
+    const done = await cancel(unpaid.reference);
+    assert.equal(done.statusCode, 200, done.body);
+    assert.equal(done.data.order.status, 'cancelled');
+  });
+
   test('webhook for an unknown reference or another event is acknowledged and ignored', async () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'ORD-UNKNOWN00000', amount: 100, currency: 'GHS' } });
     const { createHmac } = await import('node:crypto');

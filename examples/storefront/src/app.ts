@@ -1,5 +1,6 @@
-// A partner website built only on @store-integration/client: it lists the products and services of
-// one or more stores, shows availability and books slots, keeps a cart in a signed cookie, checks out
+// A partner website built only on @store-integration/client: it lists the products, services and
+// courses of one or more stores with their hours, contact and latest blog posts, shows free times by
+// the store's local days and books slots, keeps a cart in a signed cookie, checks out
 // through the hosted payment page (one checkout per store), shows each order's status, and receives
 // the service's webhooks. Every call that needs a key happens here, on the server.
 import http from 'node:http';
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Eta } from 'eta';
 import { checkoutCart, createStoreClient, StoreApiError, verifyWebhook, type CatalogItem, type StoreClient, type StoreWebhookEvent } from '@store-integration/client';
-import { Cart, isValidPhone, listServices, orderStatusLabel } from '@store-integration/client/browser';
+import { Cart, isValidPhone, listBookables, orderStatusLabel } from '@store-integration/client/browser';
 import { createSigner, readCookies } from './cookies.ts';
 import type { StoreSettings, StorefrontConfig } from './config.ts';
 
@@ -113,14 +114,16 @@ export function createStorefront(config: StorefrontConfig) {
   }
   const readForm = async (req: http.IncomingMessage) => new URLSearchParams((await readBody(req)).toString('utf8'));
 
-  /** The store's catalog, or an error message to show in its place (one store being down does not take the page down). */
+  /**
+   * The store's catalog (services and courses are both bookable), its name, hours and contact, and its
+   * latest posts, or an error message to show in their place (one store being down does not take the page down).
+   */
   async function catalogOf(m: Merchant) {
-    try {
-      const catalog = await m.client.catalog.get();
-      return { merchant: m.settings, products: catalog.publicProducts, services: listServices(catalog), error: null };
-    } catch (error) {
-      return { merchant: m.settings, products: [], services: [], error: describe(error) };
-    }
+    const [catalog, info, blog, feedUrl] = await Promise.allSettled([m.client.catalog.get(), m.client.store.get(), m.client.blog.list({ limit: 3 }), m.client.blog.feedUrl()]);
+    const posts = blog.status === 'fulfilled' ? blog.value.items : [];
+    const store = { merchant: m.settings, info: info.status === 'fulfilled' ? info.value : null, posts, feedUrl: feedUrl.status === 'fulfilled' ? feedUrl.value : null };
+    if (catalog.status === 'rejected') return { ...store, products: [], services: [], error: describe(catalog.reason) };
+    return { ...store, products: catalog.value.publicProducts, services: listBookables(catalog.value), error: null };
   }
 
   async function findItem(m: Merchant, id: string): Promise<CatalogItem | undefined> {
@@ -129,18 +132,32 @@ export function createStorefront(config: StorefrontConfig) {
 
   async function servicePage(res: http.ServerResponse, storeId: string, serviceId: string, form: Record<string, string> = {}, error: string | null = null, status = 200) {
     const m = merchant(storeId);
-    const service = (await m.client.catalog.services()).find((s) => s.id === serviceId);
+    const service = (await m.client.catalog.bookables()).find((s) => s.id === serviceId);
     if (!service) throw new HttpError(404, 'That service is not offered (any more).');
-    const from = new Date();
-    const availability = await m.client.availability({ serviceId, from, to: new Date(from.getTime() + AVAILABILITY_DAYS * 86_400_000) });
-    const days = new Map<string, typeof availability.slots>();
-    for (const slot of availability.slots) days.set(slot.date, [...(days.get(slot.date) ?? []), slot]);
-    page(res, status, 'service', { title: service.name, merchant: m.settings, service, timezone: availability.timezone, days: [...days], form, error, token: form.token ?? randomUUID() });
+    // The people who perform it (a salon's stylists), from the store info: "anyone" or one of them.
+    const staff = (await m.client.store.get()).staff.filter((s) => s.serviceIds.includes(service.id));
+    const chosen = staff.find((s) => s.id === form.staffId) ?? null;
+    // The next week of the store's own calendar (its time zone), closed and full days included; one person's free times when chosen.
+    const availability = await m.client.availability.days({ serviceId, days: AVAILABILITY_DAYS, ...(chosen ? { staffId: chosen.id } : {}) });
+    page(res, status, 'service', { title: service.name, merchant: m.settings, service, staff, chosen, timezone: availability.timezone, days: availability.days, form, error, token: form.token ?? randomUUID() });
+  }
+
+  async function postPage(res: http.ServerResponse, storeId: string, postSlug: string) {
+    const m = merchant(storeId);
+    try {
+      const post = await m.client.blog.get(postSlug);
+      page(res, 200, 'post', { title: post.title, merchant: m.settings, post });
+    } catch (error) {
+      if (error instanceof StoreApiError && error.code === 'post-not-found') throw new HttpError(404, 'There is no such post.');
+      throw error;
+    }
   }
 
   async function ordersPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     const placed = checkoutsOf(req);
+    // The service sends the customer back with the reference; checkoutCart added whose order it is.
     const returned = url.searchParams.get('reference');
+    const returnedFrom = url.searchParams.get('merchantId');
     const rows = await Promise.all(
       placed.map(async (p) => {
         const m = merchants.get(p.merchantId);
@@ -152,7 +169,7 @@ export function createStorefront(config: StorefrontConfig) {
         }
       }),
     );
-    page(res, 200, 'orders', { title: 'Your orders', rows, returned: rows.find((r) => r.reference === returned) ?? null });
+    page(res, 200, 'orders', { title: 'Your orders', rows, returned: rows.find((r) => r.reference === returned && (!returnedFrom || r.merchantId === returnedFrom)) ?? null });
   }
 
   async function checkout(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -215,11 +232,19 @@ export function createStorefront(config: StorefrontConfig) {
   async function book(req: http.IncomingMessage, res: http.ServerResponse, storeId: string, serviceId: string) {
     const m = merchant(storeId);
     const raw = Object.fromEntries(await readForm(req));
-    const form = { name: (raw.name ?? '').trim(), phone: (raw.phone ?? '').trim(), email: (raw.email ?? '').trim(), notes: (raw.notes ?? '').trim(), slot: raw.slot ?? '', token: /^[A-Za-z0-9-]{10,64}$/.test(raw.token ?? '') ? raw.token : randomUUID() };
+    const form = {
+      name: (raw.name ?? '').trim(),
+      phone: (raw.phone ?? '').trim(),
+      email: (raw.email ?? '').trim(),
+      notes: (raw.notes ?? '').trim(),
+      slot: raw.slot ?? '',
+      staffId: /^[A-Za-z0-9_]{1,100}$/.test(raw.staffId ?? '') ? raw.staffId : '',
+      token: /^[A-Za-z0-9-]{10,64}$/.test(raw.token ?? '') ? raw.token : randomUUID(),
+    };
     const [bookingDate, bookingTime] = form.slot.split('T');
     const problem = !bookingDate || !bookingTime ? 'Please choose a time.' : !form.name ? 'Please give your name.' : !isValidPhone(form.phone) ? 'Please give a phone number with 9 to 15 digits.' : null;
     if (problem) return servicePage(res, storeId, serviceId, form, problem, 400);
-    const service = (await m.client.catalog.services()).find((s) => s.id === serviceId);
+    const service = (await m.client.catalog.bookables()).find((s) => s.id === serviceId);
     try {
       const booking = await m.client.bookings.create(
         {
@@ -229,6 +254,8 @@ export function createStorefront(config: StorefrontConfig) {
           bookingTime,
           customer: { name: form.name, phone: form.phone, ...(form.email ? { email: form.email } : {}) },
           ...(form.notes ? { notes: form.notes } : {}),
+          // The stylist chosen, or none: the service then gives the time to whoever is free.
+          ...(form.staffId ? { staffId: form.staffId } : {}),
           sourceChannel: 'client_website',
           attributes: { source: 'website', sourceLabel: config.siteName, pageUrl: `${config.publicUrl}/services/${storeId}/${serviceId}` },
         },
@@ -260,7 +287,8 @@ export function createStorefront(config: StorefrontConfig) {
 
   const routes: [string, RegExp, (req: http.IncomingMessage, res: http.ServerResponse, url: URL, params: string[]) => Promise<void> | void][] = [
     ['GET', /^\/$/, async (_req, res) => page(res, 200, 'home', { title: config.siteName, stores: await Promise.all([...merchants.values()].map(catalogOf)) })],
-    ['GET', /^\/services\/([^/]+)\/([^/]+)$/, (_req, res, _url, [storeId, serviceId]) => servicePage(res, storeId, serviceId)],
+    ['GET', /^\/services\/([^/]+)\/([^/]+)$/, (_req, res, url, [storeId, serviceId]) => servicePage(res, storeId, serviceId, { staffId: url.searchParams.get('staff') ?? '' })],
+    ['GET', /^\/blog\/([^/]+)\/([^/]+)$/, (_req, res, _url, [storeId, postSlug]) => postPage(res, storeId, postSlug)],
     ['POST', /^\/services\/([^/]+)\/([^/]+)\/book$/, (req, res, _url, [storeId, serviceId]) => book(req, res, storeId, serviceId)],
     ['GET', /^\/cart$/, (req, res) => cartPage(res, cartOf(req))],
     ['POST', /^\/cart\/add$/, addToCart],

@@ -1,6 +1,7 @@
 // The reference storefront end to end, once per database engine: the real service (listening on
 // loopback, its delivery worker running) and the storefront in front of it, driven by headless
-// Chromium. A visitor books a slot, buys from two stores in one cart (two checkouts on the sandbox
+// Chromium. A visitor sees each store's hours, contact and latest posts, reads a post, picks a time
+// among the store's local days (a closed day shown as such), books a slot, buys from two stores in one cart (two checkouts on the sandbox
 // payment page: one paid, one declined) and sees each order's status; the storefront receives the
 // signed webhooks; no response the browser receives carries an integration key.
 import { after, before, test } from 'node:test';
@@ -80,8 +81,27 @@ describeEachDb(
         name: 'Haircut',
         itemType: 'service',
         price: 40,
-        schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 30, weeklyHours: WEEK.map((day) => ({ day, start: '00:00', end: '24:00' })) },
+        // Closed on Sundays: the week of local days shows that day without times.
+        schedule: { durationMinutes: 60, capacity: 1, maxAdvanceDays: 30, weeklyHours: WEEK.filter((day) => day !== 'sun').map((day) => ({ day, start: '00:00', end: '24:00' })) },
       });
+      await env.createItem(salon, { name: 'Braiding course', itemType: 'course', price: 300, schedule: { durationMinutes: 120, capacity: 6, weeklyHours: [{ day: 'sat', start: '10:00', end: '12:00' }] } });
+      // Braids are booked per stylist: Efua works mornings, Kojo afternoons.
+      const braids = await env.createItem(salon, { name: 'Braids', itemType: 'service', price: 150, schedule: { durationMinutes: 60, capacity: 1, slotIntervalMinutes: 60, maxAdvanceDays: 30, weeklyHours: WEEK.map((day) => ({ day, start: '08:00', end: '20:00' })) } });
+      for (const [displayName, start, end] of [['Efua', '09:00', '12:00'], ['Kojo', '13:00', '18:00']]) {
+        const res = await env.inject({ method: 'POST', url: `/api/stores/${salon.storeId}/staff`, headers: env.staffHeaders(salon), payload: { displayName, weeklyHours: WEEK.map((day) => ({ day, start, end })), serviceIds: [braids.id] } });
+        assert.equal(res.statusCode, 201, res.body);
+      }
+      const patched = await env.inject({
+        method: 'PATCH',
+        url: `/api/stores/${salon.storeId}`,
+        headers: env.staffHeaders(salon),
+        payload: { contact: { phone: '+233 30 222 1111', email: 'hello@amasalon.example', address: '12 Oxford Street, Osu, Accra' }, hours: ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '09:00', end: '18:00' })) },
+      });
+      assert.equal(patched.statusCode, 200, patched.body);
+      for (const title of ['Caring for braids in the rainy season', 'Our new Saturday course']) {
+        const res = await env.inject({ method: 'POST', url: `/api/stores/${salon.storeId}/blog/posts`, headers: env.staffHeaders(salon), payload: { title, excerpt: `${title}: what to know.`, contentHtml: `<h2>${title}</h2><p>Read on for <strong>tips</strong>.</p>`, status: 'published' } });
+        assert.equal(res.statusCode, 201, res.body);
+      }
       await env.createItem(shea, { name: 'Shea butter', price: 30, stockCount: 5 });
 
       const sitePort = await freePort();
@@ -135,19 +155,42 @@ describeEachDb(
       await stopStorefront?.();
     });
 
-    test('the home page lists both stores with their products and services', async () => {
+    test('the home page lists both stores with their products, services and courses, the store\'s hours and contact, and its latest posts', async () => {
       await page.goto(site);
       await assert.doesNotReject(page.getByRole('heading', { name: 'Ama Salon' }).waitFor());
       await page.getByRole('heading', { name: 'Beta Shea' }).waitFor();
       await page.getByRole('heading', { name: 'Clay mug' }).waitFor();
       await page.getByRole('heading', { name: 'Shea butter' }).waitFor();
       await page.getByRole('link', { name: 'Book Haircut' }).waitFor();
+      await page.getByRole('link', { name: 'Book Braiding course' }).waitFor();
+      const salonSection = page.getByRole('region', { name: 'Ama Salon' });
+      assert.deepEqual(await salonSection.locator('.hours li').allTextContents(), ['Mon 09:00–18:00', 'Tue 09:00–18:00', 'Wed 09:00–18:00', 'Thu 09:00–18:00', 'Fri 09:00–18:00']);
+      await salonSection.getByRole('link', { name: '+233 30 222 1111' }).waitFor();
+      await salonSection.getByText('12 Oxford Street, Osu, Accra').waitFor();
+      assert.deepEqual((await salonSection.locator('.posts a').allTextContents()).sort(), ['Caring for braids in the rainy season', 'Our new Saturday course']);
+      assert.equal(await salonSection.getByRole('link', { name: /^RSS feed/ }).getAttribute('href'), `${SERVICE}/api/public/blog/rss?storeSlug=${salon.slug}`);
       await inspect(page, 'home', env.dialect.name);
+    });
+
+    test('a post of the store blog opens on the site with its sanitized content', async () => {
+      await page.getByRole('link', { name: 'Our new Saturday course' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Our new Saturday course' }).waitFor();
+      assert.equal(await page.locator('article strong').textContent(), 'tips');
+      await inspect(page, 'post', env.dialect.name);
+      await page.goto(`${site}/blog/${salon.storeId}/no-such-post`);
+      await page.getByText('There is no such post.').waitFor();
+      await page.goto(site);
     });
 
     test('a visitor picks a free slot of a service and books it', async () => {
       await page.getByRole('link', { name: 'Book Haircut' }).click();
       await page.getByRole('heading', { name: 'Haircut' }).waitFor();
+      // Seven local days of the store, Sunday among them without times.
+      const days = page.locator('.day');
+      assert.equal(await days.count(), 7);
+      const sunday = days.filter({ has: page.locator('.date', { hasText: /^Sun / }) });
+      await sunday.getByText('No free times').waitFor();
+      assert.equal(await sunday.getByRole('radio').count(), 0);
       await inspect(page, 'service', env.dialect.name);
       await page.getByRole('radio').first().check();
       await page.getByLabel('Name').fill('Ama Mensah');
@@ -160,6 +203,32 @@ describeEachDb(
       await inspect(page, 'booked', env.dialect.name);
       const res = await env.inject({ method: 'GET', url: `/v1IntegrationBookings?storeId=${salon.storeId}&reference=${bookingReference}`, headers: env.keyHeaders(keys[0]) });
       assert.equal(res.data.bookings[0]?.customer.name, 'Ama Mensah');
+    });
+
+    test('a visitor chooses a stylist: only that stylist\'s times are offered, and the booking is theirs', async () => {
+      await page.goto(site);
+      await page.getByRole('link', { name: 'Book Braids' }).click();
+      await page.getByRole('heading', { name: 'Braids' }).waitFor();
+      const who = page.getByRole('navigation', { name: 'Who' });
+      assert.deepEqual(await who.getByRole('link').allTextContents(), ['Anyone free', 'Efua', 'Kojo']);
+      assert.equal(await who.getByRole('link', { name: 'Anyone free' }).getAttribute('aria-current'), 'page');
+      // Anyone: mornings and afternoons on an open day (the store opens 09:00–18:00, Monday to Friday).
+      const anyTimes = await page.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value.slice(11)));
+      assert.ok(anyTimes.includes('09:00') && anyTimes.includes('13:00'), anyTimes.join());
+      await who.getByRole('link', { name: 'Kojo' }).click();
+      await page.getByText(/Choose a time with Kojo/).waitFor();
+      const kojoTimes = await page.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value.slice(11)));
+      assert.ok(kojoTimes.length > 0 && kojoTimes.every((t) => t >= '13:00' && t <= '17:00'), kojoTimes.join());
+      await inspect(page, 'service-stylist', env.dialect.name);
+      await page.getByRole('radio').first().check();
+      await page.getByLabel('Name').fill('Abena Owusu');
+      await page.getByLabel('Phone').fill('024 555 0101');
+      await page.getByRole('button', { name: 'Book' }).click();
+      await page.getByRole('heading', { name: 'Booking received' }).waitFor();
+      await page.getByText('Kojo', { exact: true }).waitFor();
+      const reference = (await page.locator('dd').first().textContent())!.trim();
+      const res = await env.inject({ method: 'GET', url: `/v1IntegrationBookings?storeId=${salon.storeId}&reference=${reference}`, headers: env.keyHeaders(keys[0]) });
+      assert.equal(res.data.bookings[0]?.staffName, 'Kojo');
     });
 
     test('two products of two stores in one cart become two checkouts: one paid, one declined', async () => {
@@ -189,6 +258,8 @@ describeEachDb(
       await page.getByText('Ama Salon').first().waitFor();
       await page.getByRole('button', { name: /^Pay/ }).click();
       await page.waitForURL(new RegExp(`^${site}/orders\\?`));
+      // The return URL says whose order came back.
+      assert.equal(new URL(page.url()).searchParams.get('merchantId'), salon.storeId);
       await page.getByRole('status').filter({ hasText: 'Ama Salon: Confirmed' }).waitFor();
       const sheaRow = page.getByRole('row').filter({ hasText: 'Beta Shea' });
       assert.equal((await sheaRow.locator('td.status').textContent())?.trim(), 'Syncing');

@@ -40,6 +40,16 @@ export function listServices<T extends TypedItem>(catalog: { products?: readonly
   return source.filter((item) => [item.itemType, item.type].some((v) => typeof v === 'string' && v.toLowerCase() === 'service'));
 }
 
+/**
+ * What can be booked: the catalog's services and courses (`products`, or `publicServices` when
+ * products is empty), by itemType or type `service` or `course` in any case. A school site lists
+ * its courses here; listServices keeps services only.
+ */
+export function listBookables<T extends TypedItem>(catalog: { products?: readonly T[] | null; publicServices?: readonly T[] | null }): T[] {
+  const source = catalog.products?.length ? catalog.products : (catalog.publicServices ?? []);
+  return source.filter((item) => [item.itemType, item.type].some((v) => typeof v === 'string' && /^(service|course)$/i.test(v)));
+}
+
 interface GalleryLike {
   url?: string | null;
   isPublished?: boolean | null;

@@ -875,6 +875,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stores/{storeId}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's bookable people, oldest first */
+        get: operations["listStaff"];
+        put?: never;
+        /** Add a bookable person: name, photo, weekly hours, time off and the services they perform (a service with performers is then booked per person) */
+        post: operations["createStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stores/{storeId}/staff/{staffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bookable person */
+        get: operations["getStaff"];
+        put?: never;
+        post?: never;
+        /** Remove a person with no bookings to come (409 conflict listing them otherwise); past bookings keep their name */
+        delete: operations["deleteStaff"];
+        options?: never;
+        head?: never;
+        /** Change a person: fields sent replace theirs (timeOff and weeklyHours whole). Time off over their bookings to come is 409 conflict listing them, unless keepBookings */
+        patch: operations["updateStaff"];
+        trace?: never;
+    };
     "/api/stores/{storeId}/videos": {
         parameters: {
             query?: never;
@@ -1142,6 +1179,26 @@ export interface paths {
          * @description The delivery worker makes the attempts; the history keeps every earlier attempt. 409 conflict for a pending or retrying delivery (still on its schedule) and for a disabled endpoint (enable it first); 404 not-found for an unknown delivery or one of another endpoint or store.
          */
         post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the new whsec_ secret is shown only now, the old one keeps signing beside it for 24 h
+         * @description For 24 hours every delivery carries two signatures in webhook-signature (new secret first, then the old one, space-separated); after that only the new one. Rotating again within the 24 hours keeps only the secret that rotation replaced. 409 conflict when another rotation of the endpoint ran at the same time; 404 not-found for an unknown endpoint or one of another store.
+         */
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1462,6 +1519,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1IntegrationCheckoutCancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a checkout still waiting for payment (e.g. a cart across stores whose other checkout failed): status cancelled, its stock back at once (Idempotency-Key supported)
+         * @description 404 order-not-found; 409 conflict when the order is no longer waiting for payment (paid, cancelled, expired…), also when the provider says it was paid meanwhile (the payment is then recorded).
+         */
+        post: operations["cancelCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1IntegrationCheckoutPreview": {
         parameters: {
             query?: never;
@@ -1486,7 +1563,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Order and payment status by reference, trxref or clientOrderId (scope orders:read) */
+        /**
+         * Order and payment status by reference, trxref or clientOrderId (scope orders:read)
+         * @description Send one of the query parameters reference, trxref, clientOrderId (listed in x-required-one-of); without any, 400 validation-failed naming reference.
+         */
         get: operations["getOrderStatus"];
         put?: never;
         post?: never;
@@ -1565,7 +1645,314 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "blog.post.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A blog post was published */
+        post: operations["onBlogPostPublishedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "blog.post.unpublished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A blog post went back to draft, was archived or deleted */
+        post: operations["onBlogPostUnpublishedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "blog.post.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A published blog post changed */
+        post: operations["onBlogPostUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A booking was created (integration API, hosted booking page or staff) */
+        post: operations["onBookingCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff changed a booking's status or rescheduled it */
+        post: operations["onBookingUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalog.item.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An item entered the integration catalog: staff created it published, or published it */
+        post: operations["onCatalogItemCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalog.item.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An item left the integration catalog: staff deleted or unpublished it; data is the item as it was */
+        post: operations["onCatalogItemDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalog.item.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff changed a published item (stock adjustments included) */
+        post: operations["onCatalogItemUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalog.rolled_back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A catalog sync run was rolled back */
+        post: operations["onCatalogRolledBackEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalog.sync.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A catalog sync run was refused; nothing changed */
+        post: operations["onCatalogSyncFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalog.sync.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A catalog sync run applied a feed */
+        post: operations["onCatalogSyncSucceededEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer record was created (by staff, or by a booking or order from a new contact) */
+        post: operations["onCustomerCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A checkout or a counter sale created an order */
+        post: operations["onOrderCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Payment of an order was confirmed */
+        post: operations["onOrderPaidEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.payment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Payment of an order was declined or failed */
+        post: operations["onOrderPaymentFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff refunded an order (sent with order.updated) */
+        post: operations["onOrderRefundedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An order changed (cancelled, expired, refunded, fulfilment) */
+        post: operations["onOrderUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The test event of POST /developer/webhooks/{endpointId}/test */
+        post: operations["onWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Availability: {
@@ -1573,6 +1960,7 @@ export interface components {
             ok: boolean;
             serviceId: string;
             slots: {
+                /** @description seats per slot; for a service with performers, the number of performers asked about */
                 capacity: number;
                 /** @description YYYY-MM-DD in the store time zone (send as bookingDate) */
                 date: string;
@@ -1581,7 +1969,10 @@ export interface components {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 end: string;
+                /** @description seats left; for a service with performers, how many of them are free */
                 remaining: number;
+                /** @description a service with performers only: who is free for this slot (send one as staffId to book them) */
+                staffIds?: string[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC with milliseconds
@@ -1619,6 +2010,90 @@ export interface components {
             updatedAt: string;
             /** @description hosted page (served while published) */
             url: string;
+        };
+        /** @description The body of a blog.post.published delivery: A blog post was published. */
+        BlogPostPublishedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                coverImageUrl: string | null;
+                excerpt: string | null;
+                postId: string;
+                publishedAt: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: "draft" | "published" | "archived" | "deleted";
+                storeSlug: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description the post's public page */
+                url: string;
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "blog.post.published";
+        };
+        /** @description The body of a blog.post.unpublished delivery: A blog post went back to draft, was archived or deleted. */
+        BlogPostUnpublishedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                coverImageUrl: string | null;
+                excerpt: string | null;
+                postId: string;
+                publishedAt: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: "draft" | "published" | "archived" | "deleted";
+                storeSlug: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description the post's public page */
+                url: string;
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "blog.post.unpublished";
+        };
+        /** @description The body of a blog.post.updated delivery: A published blog post changed. */
+        BlogPostUpdatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                coverImageUrl: string | null;
+                excerpt: string | null;
+                postId: string;
+                publishedAt: string | null;
+                slug: string;
+                /** @enum {string} */
+                status: "draft" | "published" | "archived" | "deleted";
+                storeSlug: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description the post's public page */
+                url: string;
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "blog.post.updated";
         };
         /** @description Booking record */
         Booking: {
@@ -1671,6 +2146,10 @@ export interface components {
             serviceId: string;
             serviceName: string;
             sourceChannel: string | null;
+            /** @description the person booked, for a service with performers (see the store's staff); null otherwise */
+            staffId: string | null;
+            /** @description that person's display name when booked */
+            staffName: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -1684,6 +2163,20 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             updatedAt: string;
+        };
+        /** @description The body of a booking.created delivery: A booking was created (integration API, hosted booking page or staff). */
+        BookingCreatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Booking"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "booking.created";
         };
         /** @description Booking create request: top-level payment fields or the payment object. Unknown fields are ignored. */
         BookingRequest: {
@@ -1721,6 +2214,27 @@ export interface components {
             serviceId: string;
             serviceName?: string;
             sourceChannel?: string;
+            /** @description a performer of the service (the store's staff list names who performs what; also read from attributes.staffId). Without it a free performer is assigned: the one with the fewest bookings that day. Naming a person who does not perform the service (or any person, for a service without performers) is 422 not-bookable */
+            staffId?: string;
+        };
+        /** @description The body of a booking.updated delivery: Staff changed a booking's status or rescheduled it. */
+        BookingUpdatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Booking"] & {
+                /** @description who made the change */
+                changedBy: string;
+                /** @description the booking's status before this change */
+                previousStatus: string;
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "booking.updated";
         };
         Catalog: {
             count: number;
@@ -1753,6 +2267,98 @@ export interface components {
             /** @description PRODUCT, SERVICE or COURSE */
             type: string;
             updatedAt: string | null;
+        };
+        /** @description The body of a catalog.item.created delivery: An item entered the integration catalog: staff created it published, or published it. */
+        CatalogItemCreatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["CatalogItem"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catalog.item.created";
+        };
+        /** @description The body of a catalog.item.deleted delivery: An item left the integration catalog: staff deleted or unpublished it; data is the item as it was. */
+        CatalogItemDeletedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["CatalogItem"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catalog.item.deleted";
+        };
+        /** @description The body of a catalog.item.updated delivery: Staff changed a published item (stock adjustments included). */
+        CatalogItemUpdatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["CatalogItem"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catalog.item.updated";
+        };
+        /** @description The body of a catalog.rolled_back delivery: A catalog sync run was rolled back. */
+        CatalogRolledBackEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                rolledBackRunId: string;
+                rolledBackRunIds: string[];
+                run: components["schemas"]["SyncRun"];
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catalog.rolled_back";
+        };
+        /** @description The body of a catalog.sync.failed delivery: A catalog sync run was refused; nothing changed. */
+        CatalogSyncFailedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                run: components["schemas"]["SyncRun"];
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catalog.sync.failed";
+        };
+        /** @description The body of a catalog.sync.succeeded delivery: A catalog sync run applied a feed. */
+        CatalogSyncSucceededEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                run: components["schemas"]["SyncRun"];
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "catalog.sync.succeeded";
         };
         Checkout: {
             /** @description major units; 0 until paid */
@@ -1830,14 +2436,14 @@ export interface components {
             total: number;
             totalMinor: number;
         };
-        /** @description Checkout create payload, basic or extended form. Unknown fields are ignored. */
+        /** @description Checkout create payload, basic or extended form. Unknown fields are ignored. One of storeId, store_id, merchantId, merchant_id names the store (400 missing-store-id without); the lines are items, else cart. An order also needs customer with a name, and returnUrl and cancelUrl unless paymentMethod is cash, manual or momo. */
         CheckoutRequest: {
             /** @description informational browser total; ignored */
             amount?: number;
             /** @description absolute http(s) URL for cancel or failure (required for gateway checkout) */
             cancelUrl?: string;
-            /** @description extended form; used when items is absent */
-            cart?: {
+            /** @description extended form; used when items is absent (then at least one) */
+            cart?: ({
                 /** @description extended form: item id */
                 id?: string;
                 /** @description raw item id (a `<storeId>_` prefix is removed); else id, else productId */
@@ -1868,7 +2474,7 @@ export interface components {
                 type?: string;
                 /** @description informational; ignored (prices come from the catalog) */
                 unitPrice?: number;
-            }[];
+            } & ((unknown | unknown | unknown) & (unknown | unknown)))[];
             /** @description extended form duplicate of clientOrderId */
             client_order_id?: string;
             /** @description caller-chosen order reference; repeating it for a pending order returns that order */
@@ -1879,17 +2485,17 @@ export interface components {
             customer?: {
                 /** @description required with the paystack provider */
                 email?: string;
-                /** @description required to create an order (not for the preview) */
+                /** @description required (not only spaces) */
                 name?: string;
                 /** @description 9 to 15 digits; spaces, +, - and brackets allowed */
                 phone?: string;
-            };
+            } & unknown;
             delivery?: {
                 location?: string;
                 notes?: string;
             };
-            /** @description the lines (both forms) */
-            items?: {
+            /** @description the lines (both forms); at least one */
+            items?: ({
                 /** @description extended form: item id */
                 id?: string;
                 /** @description raw item id (a `<storeId>_` prefix is removed); else id, else productId */
@@ -1920,7 +2526,7 @@ export interface components {
                 type?: string;
                 /** @description informational; ignored (prices come from the catalog) */
                 unitPrice?: number;
-            }[];
+            } & ((unknown | unknown | unknown) & (unknown | unknown)))[];
             /** @description extended form duplicate of merchantId */
             merchant_id?: string;
             /** @description same value as storeId */
@@ -1947,7 +2553,10 @@ export interface components {
             syncRequestedAt?: string;
             /** @description extended form; ignored */
             syncStatus?: string;
-        };
+        } & ((unknown | unknown | unknown | unknown) & (unknown | unknown) & unknown & (unknown | {
+            /** @enum {unknown} */
+            paymentMethod: "cash" | "manual" | "momo";
+        }));
         Customer: {
             bookingsCount: number;
             /**
@@ -1976,14 +2585,31 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description The body of a customer.created delivery: A customer record was created (by staff, or by a booking or order from a new contact). */
+        CustomerCreatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Customer"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "customer.created";
+        };
         /** @description Every error response: ok false, a stable error code, a message, the request id, and details per field when the input was refused. */
         ErrorBody: {
             details?: {
                 field: string;
                 message: string;
             }[];
-            /** @description stable error code, e.g. invalid-api-key */
-            error: string;
+            /**
+             * @description stable error code, e.g. invalid-api-key
+             * @enum {string}
+             */
+            error: "unauthorized" | "invalid-api-key" | "missing-store-id" | "contract-version-mismatch" | "forbidden" | "password-change-required" | "customers-not-allowed" | "bad-request" | "invalid-request" | "validation-failed" | "invalid-json" | "invalid-range" | "invalid-csv" | "invalid-signature" | "payload-too-large" | "unsupported-media-type" | "request-timeout" | "headers-too-large" | "rate-limited" | "not-found" | "store-not-found" | "service-not-found" | "item-not-found" | "post-not-found" | "booking-not-found" | "order-not-found" | "user-not-found" | "member-not-found" | "key-not-found" | "sync-run-not-found" | "invitation-not-found" | "staff-not-found" | "video-feed-not-configured" | "not-bookable" | "not-purchasable" | "not-stocked" | "slot-unavailable" | "out-of-stock" | "idempotency-key-reuse" | "conflict" | "slug-taken" | "email-taken" | "wrong-password" | "reset-token-invalid" | "reset-token-used" | "reset-token-expired" | "invitation-invalid" | "invitation-used" | "invitation-expired" | "invitation-withdrawn" | "invitation-other-account" | "mass-delete-refused" | "payment-provider-error" | "sdk-not-built" | "internal-error";
             expectedVersion?: string;
             message: string;
             /** @constant */
@@ -2131,6 +2757,76 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description The body of a order.created delivery: A checkout or a counter sale created an order. */
+        OrderCreatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Order"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.created";
+        };
+        /** @description The body of a order.paid delivery: Payment of an order was confirmed. */
+        OrderPaidEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Order"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.paid";
+        };
+        /** @description The body of a order.payment_failed delivery: Payment of an order was declined or failed. */
+        OrderPaymentFailedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Order"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.payment_failed";
+        };
+        /** @description The body of a order.refunded delivery: Staff refunded an order (sent with order.updated). */
+        OrderRefundedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Order"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.refunded";
+        };
+        /** @description The body of a order.updated delivery: An order changed (cancelled, expired, refunded, fulfilment). */
+        OrderUpdatedEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: components["schemas"]["Order"];
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.updated";
+        };
         /** @description The promo: shown only between startsAt and endsAt */
         Promo: {
             body: string | null;
@@ -2219,6 +2915,10 @@ export interface components {
             serviceId: string;
             serviceName: string;
             sourceChannel: string | null;
+            /** @description the person booked, for a service with performers (see the store's staff); null otherwise */
+            staffId: string | null;
+            /** @description that person's display name when booked */
+            staffName: string | null;
             staffNotes: string | null;
             /**
              * Format: date-time
@@ -2316,6 +3016,52 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description A catalog item of the feed. The service checks each row by these rules itself, not as part of the request: an invalid row does not fail the request with its own 400, it fails the run, which answers 400 validation-failed with one failure per bad row (row number, item id, reason) and changes nothing. */
+        SyncFeedItem: {
+            category?: string | null;
+            description?: string | null;
+            /** @description the item id chosen by the feed; once per feed */
+            id: string;
+            imageAlt?: string | null;
+            imageUrl?: string | null;
+            imageUrls?: string[];
+            itemType: "product" | "service" | "course";
+            name: string;
+            /** @description major units; or send priceMinor */
+            price?: number;
+            priceMinor?: number;
+            /** @description default true */
+            published?: boolean;
+            schedule?: {
+                /** @description free minutes kept after each booking */
+                bufferMinutes?: number;
+                /** @description bookings per slot (default 1) */
+                capacity?: number;
+                closedDates?: string[];
+                /** @description length of one booking (default 60) */
+                durationMinutes?: number;
+                /** @description how soon a slot can be booked */
+                leadTimeMinutes?: number;
+                /** @description how far ahead a slot can be booked */
+                maxAdvanceDays?: number;
+                /** @description minutes between slot starts (default 30) */
+                slotIntervalMinutes?: number;
+                /** @description true: bookable during the store's opening hours (store settings `hours`), not closed on the store's closed dates either; weeklyHours is then ignored */
+                useStoreHours?: boolean;
+                weeklyHours?: {
+                    day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                    /** @description after start; 24:00 is the end of the day */
+                    end: string;
+                    start: string;
+                }[];
+            } | null;
+            stockCount?: number | null;
+        } & ((unknown | unknown) & (unknown | {
+            schedule?: null;
+        } | {
+            /** @enum {unknown} */
+            itemType: "service" | "course";
+        }));
         SyncRun: {
             counts: {
                 created: number;
@@ -2424,14 +3170,34 @@ export interface components {
             disabledReason: string | null;
             enabled: boolean;
             endpointId: string;
-            /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test */
+            /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, catalog.item.created, catalog.item.updated, catalog.item.deleted, customer.created, order.refunded, webhook.test */
             events: string[];
+            previousSecretExpiresAt: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
              */
             updatedAt: string;
             url: string;
+        };
+        /** @description Any webhook body, by its `type`. */
+        WebhookEvent: components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderUpdatedEvent"] | components["schemas"]["OrderPaidEvent"] | components["schemas"]["OrderPaymentFailedEvent"] | components["schemas"]["BlogPostPublishedEvent"] | components["schemas"]["BlogPostUpdatedEvent"] | components["schemas"]["BlogPostUnpublishedEvent"] | components["schemas"]["CatalogSyncSucceededEvent"] | components["schemas"]["CatalogSyncFailedEvent"] | components["schemas"]["CatalogRolledBackEvent"] | components["schemas"]["CatalogItemCreatedEvent"] | components["schemas"]["CatalogItemUpdatedEvent"] | components["schemas"]["CatalogItemDeletedEvent"] | components["schemas"]["CustomerCreatedEvent"] | components["schemas"]["OrderRefundedEvent"] | components["schemas"]["WebhookTestEvent"];
+        /** @description The body of a webhook.test delivery: The test event of POST /developer/webhooks/{endpointId}/test. */
+        WebhookTestEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                endpointId: string;
+                message: string;
+            };
+            /** @description evt_…, also the webhook-id header */
+            id: string;
+            storeId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook.test";
         };
     };
     responses: {
@@ -3987,13 +4753,14 @@ export interface operations {
                 "application/json": {
                     /** @description owners and admins: book even when the time is full or outside the service's hours (recorded as overbooked). Without it such a time is 409 slot-unavailable; a time already started is recorded as a visit (completed, attended), owners and admins only */
                     allowOverbook?: boolean;
-                    /** @description {customerId} or {name, phone?, email?} */
+                    /** @description {customerId}, or {name, phone?, email?}; not both */
                     customer: {
-                        /** @description an existing customer (cus_…); or name with phone and/or email */
-                        customerId?: string;
+                        /** @description an existing customer (cus_…) */
+                        customerId: string;
+                    } | {
                         email?: string | null;
                         /** @description a new or returning customer: matched by phone (any format of the store's country) or email */
-                        name?: string;
+                        name: string;
                         phone?: string | null;
                     };
                     /**
@@ -4008,6 +4775,8 @@ export interface operations {
                     serviceId: string;
                     /** @description where the booking came from; becomes sourceChannel */
                     source: "walk_in" | "phone" | "whatsapp" | "social" | "other";
+                    /** @description a performer of the service; without it a free one is assigned (fewest bookings that day) */
+                    staffId?: string;
                     /** @description store time HH:MM */
                     time: string;
                 };
@@ -4102,9 +4871,26 @@ export interface operations {
                     bookingTime?: string;
                     cancellationReason?: string | null;
                     paymentStatus?: "payment_pending" | "paid" | "manual_review" | "refunded";
+                    /** @description move the booking to another performer of its service (at its time, or with a reschedule at the new one): 409 slot-unavailable unless they are free */
+                    staffId?: string;
                     staffNotes?: string | null;
                     status?: "pending" | "pending_approval" | "confirmed" | "completed" | "cancelled" | "rescheduled";
-                };
+                } & ((unknown | unknown | unknown | unknown | unknown) & ({
+                    /** @constant */
+                    status: "rescheduled";
+                } | ({
+                    status?: unknown;
+                } & (unknown & unknown))) & (unknown | unknown | {
+                    /** @constant */
+                    attendance?: "no_show";
+                    /** @constant */
+                    status?: "cancelled";
+                } | {
+                    /** @constant */
+                    attendance?: "attended";
+                    /** @constant */
+                    status?: "completed";
+                }));
             };
         };
         responses: {
@@ -4819,7 +5605,7 @@ export interface operations {
                         }[];
                     } | null;
                     stockCount?: number | null;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5009,6 +5795,8 @@ export interface operations {
             query: {
                 /** @description ISO 8601 timestamp, or a store date YYYY-MM-DD (from its midnight) */
                 from: string;
+                /** @description only the times this performer is free */
+                staffId?: string;
                 /** @description ISO 8601 timestamp, or a store date YYYY-MM-DD (that day included); after from, at most 62 days later */
                 to: string;
             };
@@ -6334,6 +7122,7 @@ export interface operations {
                         from: string;
                         ok: boolean;
                         slots: {
+                            /** @description seats per slot; for a service with performers, the number of performers asked about */
                             capacity: number;
                             /** @description YYYY-MM-DD in the store time zone (send as bookingDate) */
                             date: string;
@@ -6342,7 +7131,10 @@ export interface operations {
                              * @description ISO 8601 UTC with milliseconds
                              */
                             end: string;
+                            /** @description seats left; for a service with performers, how many of them are free */
                             remaining: number;
+                            /** @description a service with performers only: who is free for this slot (send one as staffId to book them) */
+                            staffIds?: string[];
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds
@@ -6358,6 +7150,400 @@ export interface operations {
                          * @description ISO 8601 UTC with milliseconds
                          */
                         to: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        staff: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            displayName: string;
+                            /** @description stf_… */
+                            id: string;
+                            memberId: string | null;
+                            photoUrl: string | null;
+                            serviceIds: string[];
+                            storeId: string;
+                            /** @description sorted by from; instants in UTC */
+                            timeOff: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                from: string;
+                                note: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                to: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                            weeklyHours: {
+                                day: string;
+                                end: string;
+                                start: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    createStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the name customers see */
+                    displayName: string;
+                    memberId?: string | null;
+                    photoUrl?: string | null;
+                    /** @description the services and courses they perform */
+                    serviceIds: string[];
+                    /** @description ranges they are away (part days too) */
+                    timeOff?: {
+                        /** @description a date YYYY-MM-DD (from its start), a store time YYYY-MM-DDTHH:MM, or an ISO 8601 timestamp with its zone */
+                        from: string;
+                        note?: string | null;
+                        /** @description a date YYYY-MM-DD (that day included), a store time YYYY-MM-DDTHH:MM, or an ISO 8601 timestamp with its zone; after from, within 400 days */
+                        to: string;
+                    }[];
+                    /** @description when they work, in the store time zone; the store's hours (when set) bound them */
+                    weeklyHours: {
+                        /** @description mon, tue, wed, thu, fri, sat or sun */
+                        day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                        /** @description HH:MM (24:00 for midnight), after start */
+                        end: string;
+                        /** @description HH:MM in the store time zone */
+                        start: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        staff: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            displayName: string;
+                            /** @description stf_… */
+                            id: string;
+                            memberId: string | null;
+                            photoUrl: string | null;
+                            serviceIds: string[];
+                            storeId: string;
+                            /** @description sorted by from; instants in UTC */
+                            timeOff: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                from: string;
+                                note: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                to: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                            weeklyHours: {
+                                day: string;
+                                end: string;
+                                start: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        staff: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            displayName: string;
+                            /** @description stf_… */
+                            id: string;
+                            memberId: string | null;
+                            photoUrl: string | null;
+                            serviceIds: string[];
+                            storeId: string;
+                            /** @description sorted by from; instants in UTC */
+                            timeOff: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                from: string;
+                                note: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                to: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                            weeklyHours: {
+                                day: string;
+                                end: string;
+                                start: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    deleteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    updateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+                storeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the name customers see */
+                    displayName?: string;
+                    /** @description time off over bookings to come is 409 conflict listing them, unless this is true (they are kept as they are) */
+                    keepBookings?: boolean;
+                    memberId?: string | null;
+                    photoUrl?: string | null;
+                    /** @description the services and courses they perform */
+                    serviceIds?: string[];
+                    /** @description ranges they are away (part days too) */
+                    timeOff?: {
+                        /** @description a date YYYY-MM-DD (from its start), a store time YYYY-MM-DDTHH:MM, or an ISO 8601 timestamp with its zone */
+                        from: string;
+                        note?: string | null;
+                        /** @description a date YYYY-MM-DD (that day included), a store time YYYY-MM-DDTHH:MM, or an ISO 8601 timestamp with its zone; after from, within 400 days */
+                        to: string;
+                    }[];
+                    /** @description when they work, in the store time zone; the store's hours (when set) bound them */
+                    weeklyHours?: {
+                        /** @description mon, tue, wed, thu, fri, sat or sun */
+                        day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                        /** @description HH:MM (24:00 for midnight), after start */
+                        end: string;
+                        /** @description HH:MM in the store time zone */
+                        start: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        staff: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            displayName: string;
+                            /** @description stf_… */
+                            id: string;
+                            memberId: string | null;
+                            photoUrl: string | null;
+                            serviceIds: string[];
+                            storeId: string;
+                            /** @description sorted by from; instants in UTC */
+                            timeOff: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                from: string;
+                                note: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                to: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                            weeklyHours: {
+                                day: string;
+                                end: string;
+                                start: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -7168,7 +8354,7 @@ export interface operations {
                     allowMassDelete?: boolean;
                     /** @description true: check the feed exactly like a real run and answer what it would change (200), without changing anything or recording a run */
                     dryRun?: boolean;
-                    items: unknown[];
+                    items: components["schemas"]["SyncFeedItem"][];
                     /** @description full: the feed is the whole catalog (items left out are deleted); upsert: create or update the items sent, keep the rest */
                     mode: "full" | "upsert";
                 };
@@ -7435,8 +8621,8 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test */
-                    events?: ("*" | "booking.created" | "booking.updated" | "order.created" | "order.updated" | "order.paid" | "order.payment_failed" | "blog.post.published" | "blog.post.updated" | "blog.post.unpublished" | "catalog.sync.succeeded" | "catalog.sync.failed" | "catalog.rolled_back" | "webhook.test")[];
+                    /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, catalog.item.created, catalog.item.updated, catalog.item.deleted, customer.created, order.refunded, webhook.test */
+                    events?: ("*" | "booking.created" | "booking.updated" | "order.created" | "order.updated" | "order.paid" | "order.payment_failed" | "blog.post.published" | "blog.post.updated" | "blog.post.unpublished" | "catalog.sync.succeeded" | "catalog.sync.failed" | "catalog.rolled_back" | "catalog.item.created" | "catalog.item.updated" | "catalog.item.deleted" | "customer.created" | "order.refunded" | "webhook.test")[];
                     /** @description https URL that does not resolve to a private address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE_TARGETS) */
                     url: string;
                 };
@@ -7534,9 +8720,9 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, webhook.test */
-                    events?: ("*" | "booking.created" | "booking.updated" | "order.created" | "order.updated" | "order.paid" | "order.payment_failed" | "blog.post.published" | "blog.post.updated" | "blog.post.unpublished" | "catalog.sync.succeeded" | "catalog.sync.failed" | "catalog.rolled_back" | "webhook.test")[];
-                    /** @description true: a new whsec_ secret replaces the old one and is returned once */
+                    /** @description "*" (every event) or a list of event types: booking.created, booking.updated, order.created, order.updated, order.paid, order.payment_failed, blog.post.published, blog.post.updated, blog.post.unpublished, catalog.sync.succeeded, catalog.sync.failed, catalog.rolled_back, catalog.item.created, catalog.item.updated, catalog.item.deleted, customer.created, order.refunded, webhook.test */
+                    events?: ("*" | "booking.created" | "booking.updated" | "order.created" | "order.updated" | "order.paid" | "order.payment_failed" | "blog.post.published" | "blog.post.updated" | "blog.post.unpublished" | "catalog.sync.succeeded" | "catalog.sync.failed" | "catalog.rolled_back" | "catalog.item.created" | "catalog.item.updated" | "catalog.item.deleted" | "customer.created" | "order.refunded" | "webhook.test")[];
+                    /** @description true: a new whsec_ secret replaces the old one and is returned once; the old one keeps signing beside it for 24 h (as rotate-secret) */
                     rotateSecret?: boolean;
                     /** @description https URL that does not resolve to a private address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE_TARGETS) */
                     url?: string;
@@ -7653,6 +8839,51 @@ export interface operations {
                     "application/json": {
                         delivery: components["schemas"]["WebhookDelivery"];
                         ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query: {
+                /** @description store identifier (required) */
+                storeId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        ok: boolean;
+                        /** @description the new whsec_ secret (shown only now) */
+                        secret: string;
                     };
                 };
             };
@@ -8620,6 +9851,8 @@ export interface operations {
                 /** @description ISO 8601 timestamp */
                 from: string;
                 serviceId: string;
+                /** @description only the times this performer is free (a service with performers) */
+                staffId?: string;
                 storeId: string;
                 /** @description ISO 8601 timestamp, after from, at most 62 days later */
                 to: string;
@@ -8789,6 +10022,57 @@ export interface operations {
             500: components["responses"]["IntegrationError500"];
         };
     };
+    cancelCheckout: {
+        parameters: {
+            query: {
+                storeId: string;
+            };
+            header?: {
+                /** @description contract version, 2026-04-13 */
+                "x-service-contract-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the checkout's reference (or its clientOrderId) */
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        order: components["schemas"]["Order"];
+                        storeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["IntegrationError400"];
+            401: components["responses"]["IntegrationError401"];
+            403: components["responses"]["IntegrationError403"];
+            404: components["responses"]["IntegrationError404"];
+            409: components["responses"]["IntegrationError409"];
+            413: components["responses"]["IntegrationError413"];
+            415: components["responses"]["IntegrationError415"];
+            422: components["responses"]["IntegrationError422"];
+            429: components["responses"]["IntegrationError429"];
+            500: components["responses"]["IntegrationError500"];
+        };
+    };
     previewCheckout: {
         parameters: {
             query?: never;
@@ -8804,7 +10088,123 @@ export interface operations {
         /** @description Checkout create payload, basic or extended form. Unknown fields are ignored. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckoutRequest"];
+                "application/json": {
+                    /** @description informational browser total; ignored */
+                    amount?: number;
+                    /** @description absolute http(s) URL for cancel or failure (required for gateway checkout) */
+                    cancelUrl?: string;
+                    /** @description extended form; used when items is absent (then at least one) */
+                    cart?: ({
+                        /** @description extended form: item id */
+                        id?: string;
+                        /** @description raw item id (a `<storeId>_` prefix is removed); else id, else productId */
+                        item_id?: string;
+                        /** @description product */
+                        item_type?: string;
+                        /** @description must equal storeId */
+                        merchant_id?: string;
+                        /** @description must equal storeId */
+                        merchantId?: string;
+                        /** @description informational; the catalog name is used */
+                        name?: string;
+                        /** @description display id, for debugging only; never used for matching */
+                        originalProductId?: string;
+                        /** @description informational; ignored (prices come from the catalog) */
+                        price?: number;
+                        /** @description extended form: item id */
+                        productId?: string;
+                        /** @description 1–999 */
+                        qty?: number;
+                        /** @description 1–999 */
+                        quantity?: number;
+                        /** @description must equal storeId */
+                        store_id?: string;
+                        /** @description must equal storeId */
+                        storeId?: string;
+                        /** @description PRODUCT */
+                        type?: string;
+                        /** @description informational; ignored (prices come from the catalog) */
+                        unitPrice?: number;
+                    } & ((unknown | unknown | unknown) & (unknown | unknown)))[];
+                    /** @description extended form duplicate of clientOrderId */
+                    client_order_id?: string;
+                    /** @description caller-chosen order reference; repeating it for a pending order returns that order */
+                    clientOrderId?: string;
+                    /** @description must be the store currency when sent */
+                    currency?: string;
+                    /** @description the buyer; required with a name to create an order, optional for the preview */
+                    customer?: {
+                        /** @description required with the paystack provider */
+                        email?: string;
+                        /** @description required to create an order (not for the preview) */
+                        name?: string;
+                        /** @description 9 to 15 digits; spaces, +, - and brackets allowed */
+                        phone?: string;
+                    };
+                    delivery?: {
+                        location?: string;
+                        notes?: string;
+                    };
+                    /** @description the lines (both forms); at least one */
+                    items?: ({
+                        /** @description extended form: item id */
+                        id?: string;
+                        /** @description raw item id (a `<storeId>_` prefix is removed); else id, else productId */
+                        item_id?: string;
+                        /** @description product */
+                        item_type?: string;
+                        /** @description must equal storeId */
+                        merchant_id?: string;
+                        /** @description must equal storeId */
+                        merchantId?: string;
+                        /** @description informational; the catalog name is used */
+                        name?: string;
+                        /** @description display id, for debugging only; never used for matching */
+                        originalProductId?: string;
+                        /** @description informational; ignored (prices come from the catalog) */
+                        price?: number;
+                        /** @description extended form: item id */
+                        productId?: string;
+                        /** @description 1–999 */
+                        qty?: number;
+                        /** @description 1–999 */
+                        quantity?: number;
+                        /** @description must equal storeId */
+                        store_id?: string;
+                        /** @description must equal storeId */
+                        storeId?: string;
+                        /** @description PRODUCT */
+                        type?: string;
+                        /** @description informational; ignored (prices come from the catalog) */
+                        unitPrice?: number;
+                    } & ((unknown | unknown | unknown) & (unknown | unknown)))[];
+                    /** @description extended form duplicate of merchantId */
+                    merchant_id?: string;
+                    /** @description same value as storeId */
+                    merchantId?: string;
+                    /** @description product */
+                    orderType?: string;
+                    /** @description gateway_checkout (default): hosted payment page; cash/manual/momo: order waits for staff to settle */
+                    paymentMethod?: "gateway_checkout" | "cash" | "manual" | "momo";
+                    /** @description absolute http(s) URL for success (required for gateway checkout) */
+                    returnUrl?: string;
+                    /** @description extended form duplicate */
+                    source_channel?: string;
+                    /** @description extended form duplicate */
+                    source_label?: string;
+                    /** @description e.g. client_website */
+                    sourceChannel?: string;
+                    /** @description free label */
+                    sourceLabel?: string;
+                    /** @description extended form duplicate of storeId */
+                    store_id?: string;
+                    /** @description store identifier (or store_id / merchantId / merchant_id) */
+                    storeId?: string;
+                    /** @description extended form; ignored */
+                    syncRequestedAt?: string;
+                    /** @description extended form; ignored */
+                    syncStatus?: string;
+                } & ((unknown | unknown | unknown | unknown) & (unknown | unknown));
             };
         };
         responses: {
@@ -8852,12 +10252,13 @@ export interface operations {
     getOrderStatus: {
         parameters: {
             query: {
+                /** @description your clientOrderId (when neither reference nor trxref is sent) */
                 clientOrderId?: string;
-                /** @description order reference, trxref or clientOrderId */
+                /** @description order reference, trxref or clientOrderId; one of reference, trxref, clientOrderId is required (400 validation-failed naming reference without) */
                 reference?: string;
                 /** @description store identifier (400 missing-store-id when absent) */
                 storeId: string;
-                /** @description the trxref the hosted page returned with */
+                /** @description the trxref the hosted page returned with (when reference is not sent) */
                 trxref?: string;
             };
             header?: {
@@ -9129,6 +10530,528 @@ export interface operations {
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+        };
+    };
+    onBlogPostPublishedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBlogPostUnpublishedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostUnpublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBlogPostUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBookingCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBookingUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCatalogItemCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogItemCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCatalogItemDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogItemDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCatalogItemUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogItemUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCatalogRolledBackEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogRolledBackEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCatalogSyncFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogSyncFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCatalogSyncSucceededEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogSyncSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCustomerCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderPaidEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderPaymentFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPaymentFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderRefundedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRefundedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id (evt_…), the same on every retry: use it to ignore duplicates */
+                "webhook-id": string;
+                /** @description space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` signatures (Standard Webhooks); two for 24 hours after a secret rotation (new and previous secret). Valid when any one matches. */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Anything else (or no answer within 10 s) is retried; 410 Gone disables the endpoint. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -1,5 +1,5 @@
 import type { RequestOptions, RequestSender } from '../client.js';
-import { listServices } from '../browser/rules.js';
+import { listBookables, listServices } from '../browser/rules.js';
 import type { Catalog, CatalogItem, LegacyCatalog, LegacyCatalogQuery } from '../types.js';
 
 export interface CatalogResource {
@@ -7,6 +7,8 @@ export interface CatalogResource {
   get(options?: RequestOptions): Promise<Catalog>;
   /** The catalog's services by the rule websites follow (publicServices when non-empty, else products; itemType or type `service`). */
   services(options?: RequestOptions): Promise<CatalogItem[]>;
+  /** What can be booked: services and courses (itemType or type `service` or `course`), in catalog order. */
+  bookables(options?: RequestOptions): Promise<CatalogItem[]>;
   /** GET /integrationProducts: the legacy catalog (integer minor-unit prices). Revalidated with its ETag. */
   legacy(query?: LegacyCatalogQuery, options?: RequestOptions): Promise<LegacyCatalog>;
 }
@@ -17,6 +19,9 @@ export function catalogResource(sender: RequestSender, storeId: string): Catalog
     get,
     async services(options: RequestOptions = {}): Promise<CatalogItem[]> {
       return listServices(await get(options));
+    },
+    async bookables(options: RequestOptions = {}): Promise<CatalogItem[]> {
+      return listBookables(await get(options));
     },
     legacy(query: LegacyCatalogQuery = {}, options: RequestOptions = {}) {
       return sender.send<LegacyCatalog>({ method: 'GET', path: '/integrationProducts', query: { storeId, ...query }, revalidate: true, call: options });

@@ -50,6 +50,21 @@ export function checkoutResource(sender: RequestSender, storeId: string) {
         call: options,
       });
     },
+    /**
+     * POST /v1IntegrationCheckoutCancel: cancels a checkout still waiting for payment (its stock goes
+     * back at once); the cancelled order. 409 conflict when it is paid (or closed) already.
+     */
+    async cancel(reference: string, options: CreateOptions = {}): Promise<Order> {
+      const answer = await sender.send<{ order: Order }>({
+        method: 'POST',
+        path: '/v1IntegrationCheckoutCancel',
+        query: { storeId },
+        body: { reference },
+        idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+        call: options,
+      });
+      return answer.order;
+    },
   };
 }
 

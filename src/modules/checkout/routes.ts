@@ -21,6 +21,7 @@ import {
   FulfilmentBody,
   HtmlPage,
   MarkPaidBody,
+  ORDER_NAMED_BY,
   OrderResponse,
   OrderStatusQuery,
   OrderStatusResponse,
@@ -128,11 +129,32 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     return sendIdempotent(ctx, request, reply, storeId, 'checkout.preview', () => checkout.preview(storeId, request.body));
   });
 
+  app.post('/v1IntegrationCheckoutCancel', {
+    ...integrationRoute(app, 'checkout:write'),
+    schema: {
+      tags: ['checkout'],
+      summary: 'Cancel a checkout still waiting for payment (e.g. a cart across stores whose other checkout failed): status cancelled, its stock back at once (Idempotency-Key supported)',
+      description: '404 order-not-found; 409 conflict when the order is no longer waiting for payment (paid, cancelled, expired…), also when the provider says it was paid meanwhile (the payment is then recorded).',
+      ...integrationDocs,
+      querystring: Type.Object({ storeId: Type.Optional(Type.String()) }),
+      body: Type.Object({ reference: Type.String({ minLength: 1, maxLength: 200, description: 'the checkout\'s reference (or its clientOrderId)' }) }),
+      response: responses({ 200: OrderStatusResponse }),
+    },
+  }, async (request, reply) => {
+    const storeId = authStoreId(request);
+    reply.header('cache-control', 'no-store');
+    const { reference } = request.body as { reference: string };
+    return sendIdempotent(ctx, request, reply, storeId, 'checkout.cancel', async () => ({ status: 200, body: { ok: true, storeId, order: await checkout.cancelCheckout(storeId, reference) } }));
+  });
+
   app.get('/v1IntegrationOrderStatus', {
     ...integrationRoute(app, 'orders:read'),
     schema: {
       tags: ['checkout'],
       summary: 'Order and payment status by reference, trxref or clientOrderId (scope orders:read)',
+      description: 'Send one of the query parameters reference, trxref, clientOrderId (listed in x-required-one-of); without any, 400 validation-failed naming reference.',
+      // Parameters cannot be required as a group in OpenAPI: the extension states it for tools that read it.
+      'x-required-one-of': ORDER_NAMED_BY,
       ...integrationDocs,
       querystring: OrderStatusQuery,
       response: responses({ 200: OrderStatusResponse }),

@@ -399,6 +399,7 @@ export function createCheckoutService(ctx: AppContext) {
             row.customer_id = upsert.row.id;
             const event = ctx.services.events.newEvent(storeId, 'order.created', toOrder(row, lineRows));
             const placed = await repo.placeOrderWithContact(trx, row, lineRows, event.row, upsert);
+            if (placed.customerCreated) await ctx.services.events.queueDeliveries(trx, upsert.createdEvent, placed.endpoints);
             row.customer_id = event.envelope.data.customerId = placed.customerId;
             if (placed.customerId === null) {
               // A concurrent checkout or booking created this email's customer first: theirs gets the order.
@@ -732,6 +733,7 @@ export function createCheckoutService(ctx: AppContext) {
         if (restock) await ctx.services.catalog.releaseStock(trx, storeId, await stockLines(trx, row.id));
         const next = { ...row, ...patch } as OrderRow;
         const lines = await emitOrder(trx, 'order.updated', next);
+        await ctx.services.events.emit(trx, storeId, 'order.refunded', toOrder(next, lines));
         // Money that was a sale goes back to the customer: they are told (a payment in review was never a receipt).
         if (!inReview) told = await tellOfOrder(trx, next, lines, 'order.refunded', null, { refundedMinor: row.amount_paid_minor });
       });
@@ -752,6 +754,27 @@ export function createCheckoutService(ctx: AppContext) {
         await emitOrder(trx, 'order.updated', { ...row, ...patch });
       });
       return service.getOrder(storeId, current.orderId);
+    },
+
+    /**
+     * Integration: the website cancels a checkout of its own still waiting for payment (a cart across
+     * stores whose other checkout failed); its stock goes back at once. A checkout hosted by a real
+     * provider is verified first: paid meanwhile, the payment is applied and the cancel refused (409).
+     */
+    async cancelCheckout(storeId: string, reference: string) {
+      const row = (await repo.findOrder(db, storeId, reference)) ?? (await repo.lookupOrder(db, storeId, reference));
+      if (!row) throw notFound('order-not-found', `No order ${reference} in this store.`);
+      if (row.status !== 'pending_payment') throw conflict('conflict', `An order that is ${row.status} cannot be cancelled.`, [{ field: 'reference', message: `order is ${row.status}` }]);
+      if (row.provider !== 'sandbox' && row.provider === provider.name) {
+        const verified = await service.verifyPayment(row.payment_reference ?? row.reference, 'expiry');
+        if (verified.outcome === 'success' && verified.amountMinor !== null) {
+          await service.confirmPayment(row.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} verify at cancel` });
+          throw conflict('conflict', 'This checkout was paid meanwhile; it cannot be cancelled.', [{ field: 'reference', message: 'order is paid' }]);
+        }
+      }
+      const result = await service.closeUnpaid(row.reference, 'cancelled', 'cancelled by the website');
+      if (!result.applied) throw conflict('conflict', `An order that is ${result.row?.status ?? 'gone'} cannot be cancelled.`, [{ field: 'reference', message: `order is ${result.row?.status ?? 'gone'}` }]);
+      return service.getOrder(storeId, row.id);
     },
 
     /** Staff cancel of an unpaid order (any pending state); its stock goes back. */

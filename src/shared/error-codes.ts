@@ -1,0 +1,67 @@
+// Every `error` code the service answers with: the one list AppError accepts (so a new code cannot
+// ship unlisted), documented as the enum of ErrorBody.error in /openapi.json, from which the SDK's
+// generated types take StoreApiError's code union.
+export const ERROR_CODES = [
+  // credentials, store, version
+  'unauthorized',
+  'invalid-api-key',
+  'missing-store-id',
+  'contract-version-mismatch',
+  'forbidden',
+  'password-change-required',
+  'customers-not-allowed',
+  // the request itself
+  'bad-request',
+  'invalid-request',
+  'validation-failed',
+  'invalid-json',
+  'invalid-range',
+  'invalid-csv',
+  'invalid-signature',
+  'payload-too-large',
+  'unsupported-media-type',
+  'request-timeout',
+  'headers-too-large',
+  'rate-limited',
+  // not found
+  'not-found',
+  'store-not-found',
+  'service-not-found',
+  'item-not-found',
+  'post-not-found',
+  'booking-not-found',
+  'order-not-found',
+  'user-not-found',
+  'member-not-found',
+  'key-not-found',
+  'sync-run-not-found',
+  'invitation-not-found',
+  'staff-not-found',
+  'video-feed-not-configured',
+  // business rules
+  'not-bookable',
+  'not-purchasable',
+  'not-stocked',
+  'slot-unavailable',
+  'out-of-stock',
+  'idempotency-key-reuse',
+  'conflict',
+  'slug-taken',
+  'email-taken',
+  'wrong-password',
+  'reset-token-invalid',
+  'reset-token-used',
+  'reset-token-expired',
+  'invitation-invalid',
+  'invitation-used',
+  'invitation-expired',
+  'invitation-withdrawn',
+  'invitation-other-account',
+  'mass-delete-refused',
+  // the service's side
+  'payment-provider-error',
+  'sdk-not-built',
+  'internal-error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
