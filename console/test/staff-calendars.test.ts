@@ -280,6 +280,32 @@ describeConsole('console staff calendars', (c) => {
     }
   });
 
+  test('the week calendar per person: choosing a stylist shows only their bookings, each card saying who', async () => {
+    const { context, page } = await signIn(1280);
+    try {
+      await page.goto(`/console/s/${store.storeId}/bookings?date=${tomorrow}`);
+      await page.getByRole('heading', { level: 1, name: 'Bookings' }).waitFor();
+      const day = page.getByRole('region', { name: dayName(tomorrow) });
+      await day.getByRole('link', { name: /Kofi Boateng/ }).waitFor();
+      assert.match(await day.getByRole('link', { name: /Kofi Boateng/ }).innerText(), /with Efua/);
+      const choose = async (name: string) => {
+        await page.getByLabel('Person').and(page.locator('input')).click();
+        await page.getByRole('option', { name }).click();
+      };
+      await choose('Akosua');
+      await page.getByRole('heading', { level: 2, name: /^Akosua: / }).waitFor();
+      await day.getByText('No bookings').waitFor();
+      assert.match(page.url(), new RegExp(`person=${ids.akosua}`));
+      await choose('Efua');
+      await page.getByRole('heading', { level: 2, name: /^Efua: / }).waitFor();
+      await day.getByRole('link', { name: /Kofi Boateng/ }).waitFor();
+      await day.getByRole('link', { name: /Abena Asante/ }).waitFor();
+      await look(page, 'staff-week-person');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the member who is Efua sees her own lane first and reads the Staff page; removing her is refused while she has bookings', async () => {
     const member = await signIn(390, efuaMember);
     try {

@@ -313,11 +313,20 @@ export const findBookingByManageToken = (db: Db, token: string) => db.selectFrom
  */
 export async function lockStaff(db: Db, storeId: string, staffIds: string[]) {
   if (!isPostgres(db) || !staffIds.length) return;
+  await sql`select ${lockStaffExpression(storeId, staffIds)}`.execute(db);
+}
+
+/**
+ * PostgreSQL: lockStaff as an expression (true once locked), for a statement that does other work too:
+ * the booking's contact (customers.upsertFromContactAlongside), one round trip for both. The
+ * statements after it see every booking committed by whoever held the locks before.
+ */
+export function lockStaffExpression(storeId: string, staffIds: string[]): RawBuilder<boolean> {
   const keys = [...new Set(staffIds)]
     .map((id) => createHash('sha256').update(`${storeId}\u0000staff\u0000${id}`).digest().readBigInt64BE(0))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map(String);
-  await sql`select count(pg_advisory_xact_lock(k)) from unnest(${keys}::bigint[]) as k`.execute(db);
+  return sql<boolean>`(select count(pg_advisory_xact_lock(k)) >= 0 from unnest(${keys}::bigint[]) as k)`;
 }
 
 /** The bookings (not cancelled) of these people overlapping [fromIso, toIso), by person, in epoch ms. */

@@ -318,10 +318,11 @@ export function createBookingsService(ctx: AppContext) {
     people: StaffMember[],
     booking: BookingRow,
     exceptId?: string,
+    options: { locked?: boolean } = {},
   ): Promise<boolean> {
     if (!candidates.length) return false;
     const ids = people.map((p) => p.id);
-    await repo.lockStaff(trx, store.id, ids);
+    if (!options.locked) await repo.lockStaff(trx, store.id, ids);
     const bufferMs = schedule.bufferMinutes * 60_000;
     const first = Math.min(...candidates.map((c) => Date.parse(c.start)));
     const last = Math.max(...candidates.map((c) => Date.parse(c.end)));
@@ -560,7 +561,8 @@ export function createBookingsService(ctx: AppContext) {
         // are held only from there to the commit.
         const cells = lockCellsOf(candidates, bufferMs);
         const contact = { name: input.customer.name, email, phone: input.customer.phone };
-        const lockHere = cells && isPostgres(trx) && !people ? repo.lockCellsExpression(storeId, item.id, cells) : null;
+        // With performers, their locks instead (the same statement; see placeWithPerformer).
+        const lockHere = !isPostgres(trx) ? null : people ? repo.lockStaffExpression(storeId, people.map((p) => p.id)) : cells ? repo.lockCellsExpression(storeId, item.id, cells) : null;
         const { customerId, alongside: locked } = await ctx.services.customers.upsertFromContactAlongside(trx, storeId, store.country, contact, { bookings: 1 }, lockHere);
         // Not locked by cell (too many cells, no lock row yet, or SQLite, where lockService does nothing): the whole service.
         // A service with performers locks its people instead (placeWithPerformer).
@@ -605,7 +607,7 @@ export function createBookingsService(ctx: AppContext) {
         };
         if (people) {
           // One booking per person at a time: a free performer, under their locks, then a plain insert.
-          if (!(await placeWithPerformer(trx, store, schedule, candidates, people, booking))) {
+          if (!(await placeWithPerformer(trx, store, schedule, candidates, people, booking, undefined, { locked: locked === true }))) {
             const asked = input.staffId ?? input.attributes?.staffId;
             throw conflict('slot-unavailable', asked ? `${people[0].displayName} is not free at this time.` : 'Nobody is free at this time.', [{ field: 'bookingTime', message: 'fully booked' }]);
           }

@@ -16,8 +16,8 @@ const StaffParams = Type.Object({ storeId: Type.String(), staffId: Type.String()
 const Hours = Type.Object(
   {
     day: Type.Union(WEEKDAYS.map((d) => Type.Literal(d)), { description: 'mon, tue, wed, thu, fri, sat or sun' }),
-    start: Type.String({ ...pattern(TIME, 'must be HH:MM'), description: 'HH:MM in the store time zone' }),
-    end: Type.String({ ...pattern(END_TIME, 'must be HH:MM (24:00 for midnight)'), description: 'HH:MM (24:00 for midnight), after start' }),
+    start: Type.String({ ...pattern(TIME, 'must be a time HH:MM (00:00–23:59)'), description: 'HH:MM in the store time zone' }),
+    end: Type.String({ ...pattern(END_TIME, 'must be a time HH:MM (00:00–24:00)'), description: 'HH:MM (24:00 for midnight), after start' }),
   },
   { additionalProperties: false },
 );

@@ -112,8 +112,8 @@ function parseHours(raw: unknown, errors: ErrorDetail[]): WeeklyHours[] {
     const entry = h as Record<string, unknown>;
     const day = typeof entry.day === 'string' ? entry.day : '';
     if (!(WEEKDAYS as readonly string[]).includes(day)) return errors.push({ field: `${f}.day`, message: 'must be mon, tue, wed, thu, fri, sat or sun' });
-    if (typeof entry.start !== 'string' || !TIME.test(entry.start)) return errors.push({ field: `${f}.start`, message: 'must be HH:MM' });
-    if (typeof entry.end !== 'string' || !END_TIME.test(entry.end)) return errors.push({ field: `${f}.end`, message: 'must be HH:MM (24:00 for midnight)' });
+    if (typeof entry.start !== 'string' || !TIME.test(entry.start)) return errors.push({ field: `${f}.start`, message: 'must be a time HH:MM (00:00–23:59)' });
+    if (typeof entry.end !== 'string' || !END_TIME.test(entry.end)) return errors.push({ field: `${f}.end`, message: 'must be a time HH:MM (00:00–24:00)' });
     if (entry.end <= entry.start) return errors.push({ field: `${f}.end`, message: 'must be after start' });
     out.push({ day: day as Weekday, start: entry.start, end: entry.end });
   });

@@ -145,8 +145,8 @@ export function parseSchedule(raw: unknown, errors: ErrorDetail[], field = 'sche
       unknownFields(entry, HOURS_FIELDS, (name) => `${f}.${name}`, errors);
       const day = typeof entry.day === 'string' ? entry.day.toLowerCase().slice(0, 3) : '';
       if (!(WEEKDAYS as readonly string[]).includes(day)) return errors.push({ field: `${f}.day`, message: 'must be mon, tue, wed, thu, fri, sat or sun' });
-      if (typeof entry.start !== 'string' || !TIME.test(entry.start)) return errors.push({ field: `${f}.start`, message: 'must be HH:MM' });
-      if (typeof entry.end !== 'string' || !END_TIME.test(entry.end)) return errors.push({ field: `${f}.end`, message: 'must be HH:MM' });
+      if (typeof entry.start !== 'string' || !TIME.test(entry.start)) return errors.push({ field: `${f}.start`, message: 'must be a time HH:MM (00:00–23:59)' });
+      if (typeof entry.end !== 'string' || !END_TIME.test(entry.end)) return errors.push({ field: `${f}.end`, message: 'must be a time HH:MM (00:00–24:00)' });
       if (entry.end <= entry.start) return errors.push({ field: `${f}.end`, message: 'must be after start' });
       schedule.weeklyHours.push({ day: day as Weekday, start: entry.start, end: entry.end });
     });

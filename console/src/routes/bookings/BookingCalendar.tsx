@@ -1,10 +1,12 @@
 // The bookings calendar: one day or one week (Monday first), in the store's time zone. Bookings carry
 // their date and time in that zone already, so no conversion happens here. On narrow screens the
-// week's columns become a list of days.
-import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+// week's columns become a list of days. When the store has staff, a person can be chosen: the week (or
+// day) of that person's bookings only (kept in the address, so it can be bookmarked per stylist).
+import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { Link, useSearchParams } from 'react-router';
 import { useBookingRange, type Booking } from '../../api/bookings';
+import { useStaff } from '../../api/staff';
 import { PageError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { addDays, formatLocalDate, startOfWeek, todayIn } from '../../lib/format';
@@ -19,11 +21,14 @@ export function BookingCalendar() {
   const range = params.get('range') === 'day' ? 'day' : 'week';
   const date = DATE.test(params.get('date') ?? '') ? params.get('date')! : today;
   const showCancelled = params.get('cancelled') === '1';
+  const staff = useStaff(store.storeId);
+  const people = staff.data ?? [];
+  const person = people.find((p) => p.id === params.get('person')) ?? null;
   const from = range === 'day' ? date : startOfWeek(date);
   const to = range === 'day' ? date : addDays(from, 6);
   const bookings = useBookingRange(store.storeId, from, to);
   const days = range === 'day' ? [date] : Array.from({ length: 7 }, (_, i) => addDays(from, i));
-  const visible = (bookings.data ?? []).filter((b) => showCancelled || b.status !== 'cancelled');
+  const visible = (bookings.data ?? []).filter((b) => (showCancelled || b.status !== 'cancelled') && (!person || b.staffId === person.id));
 
   const set = (changes: Record<string, string | null>) =>
     setParams(
@@ -69,10 +74,22 @@ export function BookingCalendar() {
             w={150}
           />
         </Group>
-        <Switch label="Show cancelled" checked={showCancelled} onChange={(e) => set({ cancelled: e.currentTarget.checked ? '1' : null })} />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {people.length > 0 && (
+            <Select
+              label="Person"
+              value={person?.id ?? ''}
+              onChange={(v) => set({ person: v ? v : null })}
+              data={[{ value: '', label: 'Everyone' }, ...people.map((p) => ({ value: p.id, label: p.displayName }))]}
+              allowDeselect={false}
+              w={170}
+            />
+          )}
+          <Switch label="Show cancelled" checked={showCancelled} onChange={(e) => set({ cancelled: e.currentTarget.checked ? '1' : null })} />
+        </Group>
       </Group>
 
-      <Title order={2} size="h4" aria-live="polite">{title}</Title>
+      <Title order={2} size="h4" aria-live="polite">{person ? `${person.displayName}: ${title}` : title}</Title>
       {bookings.isError && <PageError error={bookings.error} retry={() => bookings.refetch()} />}
 
       {range === 'day' ? (
@@ -130,7 +147,7 @@ function BookingCard({ booking: b }: { booking: Booking }) {
       {/* Names wrap rather than being cut short, in a narrow week column too. */}
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{b.customer.name}</Text>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {b.serviceName}{b.quantity > 1 ? ` × ${b.quantity}` : ''}
+        {b.serviceName}{b.quantity > 1 ? ` × ${b.quantity}` : ''}{b.staffName ? ` · with ${b.staffName}` : ''}
       </Text>
       {b.overbooked && <Badge size="xs" color="red" variant="light" tt="none" mt={2}>Overbooked</Badge>}
     </Card>
