@@ -182,10 +182,12 @@ function LiveUpdates({ storeId, storeName, currency, sections }: { storeId: stri
     });
   }
 
+  // Without cancelling what is being fetched: a "Load more" under way when a new booking arrives
+  // would otherwise be cancelled by the lists' refetch and lost (the list stayed on its first page).
   function refresh() {
-    void client.invalidateQueries({ queryKey: ['stores', storeId, 'overview'] });
-    void client.invalidateQueries({ queryKey: bookingKeys.all(storeId) });
-    void client.invalidateQueries({ queryKey: orderKeys.all(storeId) });
+    void client.invalidateQueries({ queryKey: ['stores', storeId, 'overview'] }, { cancelRefetch: false });
+    void client.invalidateQueries({ queryKey: bookingKeys.all(storeId) }, { cancelRefetch: false });
+    void client.invalidateQueries({ queryKey: orderKeys.all(storeId) }, { cancelRefetch: false });
   }
 
   useArrivals(storeId, {
