@@ -145,6 +145,22 @@ function parseTimeOff(raw: unknown, zone: string, errors: ErrorDetail[]): TimeOf
   return out.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 
+/** A person's bookings still to come (not cancelled or completed), soonest first. */
+const bookingsAhead = (executor: Db, storeId: string, staffId: string) =>
+  executor
+    .selectFrom('bookings')
+    .select(['reference', 'start_at', 'end_at', 'customer_name', 'service_name'])
+    .where('store_id', '=', storeId)
+    .where('staff_id', '=', staffId)
+    .where('status', 'not in', ['cancelled', 'completed'])
+    .where('end_at', '>', nowIso())
+    .orderBy('start_at')
+    .execute();
+
+/** How a 409 names a booking: "IB-XXXX 2026-12-01 10:00 Braids (Esi Mensah)", in the store's time. */
+const describe = (b: { reference: string; start_at: string; service_name: string; customer_name: string }, zone: string) =>
+  `${b.reference} ${DateTime.fromISO(b.start_at, { zone }).toFormat('yyyy-MM-dd HH:mm')} ${b.service_name} (${b.customer_name})`;
+
 /** Notifier topic: a store's staff changed; every instance drops the people it keeps for the store. */
 export const STAFF_TOPIC = 'staff';
 
@@ -210,25 +226,13 @@ export function createStaffDirectory(ctx: AppContext) {
   async function refuseCoveredBookings(executor: Db, storeId: string, staffId: string, before: TimeOff[], after: TimeOff[], zone: string) {
     const fresh = after.filter((t) => !before.some((b) => b.from === t.from && b.to === t.to));
     if (!fresh.length) return;
-    const now = nowIso();
-    const rows = await executor
-      .selectFrom('bookings')
-      .select(['reference', 'start_at', 'end_at', 'customer_name', 'service_name'])
-      .where('store_id', '=', storeId)
-      .where('staff_id', '=', staffId)
-      .where('status', 'not in', ['cancelled', 'completed'])
-      .where('end_at', '>', now)
-      .orderBy('start_at')
-      .execute();
+    const rows = await bookingsAhead(executor, storeId, staffId);
     const hit = rows.filter((b) => fresh.some((t) => b.start_at < t.to && t.from < b.end_at));
     if (!hit.length) return;
     throw conflict(
       'conflict',
       `This time off covers ${hit.length} booking${hit.length === 1 ? '' : 's'}: move ${hit.length === 1 ? 'it' : 'them'} to another person or time, cancel ${hit.length === 1 ? 'it' : 'them'}, or send keepBookings: true to keep ${hit.length === 1 ? 'it' : 'them'}.`,
-      hit.map((b) => ({
-        field: 'timeOff',
-        message: `${b.reference} ${DateTime.fromISO(b.start_at, { zone }).toFormat('yyyy-MM-dd HH:mm')} ${b.service_name} (${b.customer_name})`,
-      })),
+      hit.map((b) => ({ field: 'timeOff', message: describe(b, zone) })),
     );
   }
 
@@ -299,21 +303,12 @@ export function createStaffDirectory(ctx: AppContext) {
       await db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('staff').select('id').where('store_id', '=', storeId).where('id', '=', staffId).executeTakeFirst();
         if (!row) throw notFound('staff-not-found', `No staff member ${staffId} in this store.`);
-        const ahead = await trx
-          .selectFrom('bookings')
-          .select(['reference', 'start_at', 'service_name', 'customer_name'])
-          .where('store_id', '=', storeId)
-          .where('staff_id', '=', staffId)
-          .where('status', 'not in', ['cancelled', 'completed'])
-          .where('end_at', '>', nowIso())
-          .orderBy('start_at')
-          .limit(50)
-          .execute();
+        const ahead = (await bookingsAhead(trx, storeId, staffId)).slice(0, 50);
         if (ahead.length) {
           throw conflict(
             'conflict',
             'This person has bookings to come: move them to another person or cancel them first.',
-            ahead.map((b) => ({ field: 'staffId', message: `${b.reference} ${DateTime.fromISO(b.start_at, { zone }).toFormat('yyyy-MM-dd HH:mm')} ${b.service_name} (${b.customer_name})` })),
+            ahead.map((b) => ({ field: 'staffId', message: describe(b, zone) })),
           );
         }
         await trx.deleteFrom('staff').where('store_id', '=', storeId).where('id', '=', staffId).execute();
