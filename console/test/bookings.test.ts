@@ -265,9 +265,14 @@ describeConsole(
         /** The rows once the list has loaded what the filters ask for. */
         const settled = async (count: number, text?: string) =>
           (await table.getAttribute('aria-busy')) === 'false' && (await rows.count()) === count && (!text || (await rows.first().innerText()).includes(text));
+        // The address changes before the list does: until the class's own first page has come back, the
+        // 25 rows in view may still be the unfiltered list's (its newest are the class too), and a click
+        // on Load more would load more of that list.
+        const classPage = page.waitForResponse((r) => /\/bookings\?/.test(r.url()) && r.url().includes('serviceId=') && !r.url().includes('cursor='));
         await page.getByLabel('Service').and(page.locator('input')).click();
         await page.getByRole('option', { name: 'Group class' }).click();
         await page.waitForURL(/serviceId=/);
+        await classPage;
         await waitFor('one page of the class', () => settled(25));
         await page.getByRole('button', { name: 'Load more' }).click();
         await waitFor('the rest', () => settled(26));
