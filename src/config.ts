@@ -37,6 +37,8 @@ export interface Config {
   rateLimitSignupPerIp: number;
   /** POST /api/auth/password-reset requests per client IP per hour. */
   rateLimitPasswordResetPerIp: number;
+  /** Bookings sent from the hosted store page (POST /s/{slug}/book) per client IP per hour. */
+  rateLimitStorePageBookingsPerIp: number;
   /** Staff invitations a store may send per hour (resends count). */
   invitesPerStorePerHour: number;
   /** Staff invitations one member may send per hour, over all their stores. */
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitLoginPerIp: int(env, 'RATE_LIMIT_LOGIN_PER_IP', 30, 1),
     rateLimitSignupPerIp: int(env, 'RATE_LIMIT_SIGNUP_PER_IP', 20, 1),
     rateLimitPasswordResetPerIp: int(env, 'RATE_LIMIT_PASSWORD_RESET_PER_IP', 10, 1),
+    rateLimitStorePageBookingsPerIp: int(env, 'RATE_LIMIT_STORE_PAGE_BOOKINGS_PER_IP', 10, 1),
     invitesPerStorePerHour: int(env, 'INVITES_PER_STORE_PER_HOUR', 20, 1),
     invitesPerInviterPerHour: int(env, 'INVITES_PER_INVITER_PER_HOUR', 10, 1),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),

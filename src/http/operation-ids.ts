@@ -136,6 +136,10 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /b/{token}/cancel': 'cancelBookingByCustomer',
   'GET /b/{token}/move': 'showMoveBookingPage',
   'POST /b/{token}/move': 'moveBookingByCustomer',
+  // storefront pages: the hosted store page and its booking flow
+  'GET /s/{storeSlug}': 'showStorePage',
+  'GET /s/{storeSlug}/book': 'showBookingFlow',
+  'POST /s/{storeSlug}/book': 'bookOnStorePage',
   'POST /api/uploads': 'uploadImage',
   'GET /uploads/{storeId}/{file}': 'getUpload',
 };

@@ -218,6 +218,8 @@ export function registerRateLimit(app: FastifyInstance, config: Config, redis: R
     signup: { max: config.rateLimitSignupPerIp, windowMs: 60 * WINDOW_MS, keyOf: (r: FastifyRequest) => `signup:ip:${r.ip}` } satisfies Budget,
     /** POST /api/auth/password-reset: per client IP per hour (each may send a mail). */
     passwordReset: { max: config.rateLimitPasswordResetPerIp, windowMs: 60 * WINDOW_MS, keyOf: (r: FastifyRequest) => `password-reset:ip:${r.ip}` } satisfies Budget,
+    /** POST /s/{slug}/book (the hosted store page's bookings): per client IP per hour. */
+    storePageBookings: { max: config.rateLimitStorePageBookingsPerIp, windowMs: 60 * WINDOW_MS, keyOf: (r: FastifyRequest) => `store-page-book:ip:${r.ip}` } satisfies Budget,
     /** Failed integration-key checks per client IP per minute. */
     keyFailures: failureGuard('key-failures', config.rateLimitKeyFailuresPerIp, counters, tooManyInvalidKeys),
     /** Unknown manage-link tokens per client IP per minute (MANAGE_LINK_FAILURES_PER_IP). */

@@ -974,7 +974,7 @@ export interface paths {
         };
         /**
          * Manage link: the booking (service, time, status, reference) with the store's contact; move and cancel while before the cut-off
-         * @description The page a booking's manageUrl opens. No store is named when the link is not valid. `done` shows a notice after a change.
+         * @description The page a booking's manageUrl opens. No store is named when the link is not valid. `done` shows a notice after a change (booked: just booked on the store page).
          */
         get: operations["showManagePage"];
         put?: never;
@@ -1416,6 +1416,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/{storeSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hosted store page: name, contact (call, WhatsApp, map), opening hours, services with price, length and Book, products (in or out of stock), latest blog posts; Open Graph tags for link previews */
+        get: operations["showStorePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/{storeSlug}/blog": {
         parameters: {
             query?: never;
@@ -1444,6 +1461,30 @@ export interface paths {
         get: operations["showPostPage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{storeSlug}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosted booking flow: choose a service, a person (when the service has performers), a day and a free time, then give name and phone
+         * @description Each step is a link with the choices so far in the query. A choice that no longer stands (a service taken off, a person who no longer performs it, a time just taken) goes back to the step before it with a notice.
+         */
+        get: operations["showBookingFlow"];
+        put?: never;
+        /**
+         * Hosted booking flow: book the chosen time (a form); 303 to the booking's manage link
+         * @description Booked like POST /v1IntegrationBookings with sourceChannel "store_page". The form's token must be one this page gave out, at least a few seconds and at most two hours before; a double tap books once. A filled honeypot field, a token that is not valid or too many bookings from one address book nothing.
+         */
+        post: operations["bookOnStorePage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3009,6 +3050,8 @@ export interface components {
                 platformFeeFixedMinor: number;
             };
             slug: string;
+            /** @description whether the hosted store page (/s/{slug}) and its booking flow (/s/{slug}/book) are open to customers (default true); off, both answer 404 */
+            storePageEnabled: boolean;
             timezone: string;
             /**
              * Format: date-time
@@ -4299,6 +4342,8 @@ export interface operations {
                     };
                     /** @description owner/admin; unique across stores (409 slug-taken). Public blog URLs (/s/{slug}/blog) change with it; the old ones answer 404. */
                     slug?: string;
+                    /** @description whether the hosted store page (/s/{slug}) and its booking flow (/s/{slug}/book) are open to customers (default true); off, both answer 404 */
+                    storePageEnabled?: boolean;
                     timezone?: string;
                 };
             };
@@ -7784,7 +7829,7 @@ export interface operations {
     showManagePage: {
         parameters: {
             query?: {
-                done?: "moved" | "cancelled";
+                done?: "moved" | "cancelled" | "booked";
             };
             header?: never;
             path: {
@@ -9541,6 +9586,54 @@ export interface operations {
             };
         };
     };
+    showStorePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the store's slug */
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the page */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description no such store, or its page is turned off (one page for both) */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many requests */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     showBlogPage: {
         parameters: {
             query?: {
@@ -9628,6 +9721,164 @@ export interface operations {
             /** @description the 404 page */
             404: {
                 headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    showBookingFlow: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD in the store's time zone; default today */
+                date?: string;
+                /** @description the service or course chosen */
+                serviceId?: string;
+                /** @description the person chosen, or "any" */
+                staffId?: string;
+                /** @description HH:MM: a free time of that day; shows the details form */
+                time?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the store's slug */
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the step */
+            200: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description a day that cannot be chosen: the time step with a notice */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description no such store, or its page is turned off */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many requests */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    bookOnStorePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the store's slug */
+                storeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description booked: see the manage link (?done=booked) */
+            303: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description the details form again, saying what to fix (or the form was not one of this page's, or was sent too fast) */
+            400: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description no such store, or its page is turned off */
+            404: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description the time was just taken: the time step with the nearest free times */
+            409: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description form too large */
+            413: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description not a form */
+            415: {
+                headers: {
+                    "x-service-contract-version": components["headers"]["ContractVersion"];
+                    "x-service-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description too many bookings from this address */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     "x-service-contract-version": components["headers"]["ContractVersion"];
                     "x-service-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

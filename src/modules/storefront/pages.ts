@@ -37,19 +37,27 @@ export interface Notice {
 /** The page's language: the store's locale when the words are English, as they are. */
 const langOf = (store: Store | null) => (store && /^en\b/i.test(store.locale) ? store.locale : 'en');
 
-function layout(store: Store | null, title: string, body: Raw): string {
+export interface PageOptions {
+  /** Extra head markup (description, Open Graph, canonical). */
+  head?: Raw;
+  /** Search engines may list the page (the store page); every other page is noindex. */
+  indexable?: boolean;
+  /** The store's own page: the store's name in the header links to it. */
+  home?: string | null;
+}
+
+export function layout(store: Store | null, title: string, body: Raw, options: PageOptions = {}): string {
+  const name = store ? (options.home ? html`<a href="${options.home}">${store.name}</a>` : html`${store.name}`) : '';
   return html`<!doctype html>
 <html lang="${langOf(store)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${store ? `${title} · ${store.name}` : title}</title>
-<style>${raw(STYLE)}</style>
+${options.indexable ? '' : raw('<meta name="robots" content="noindex, nofollow">\n<meta name="referrer" content="no-referrer">\n')}<title>${store ? `${title} · ${store.name}` : title}</title>
+${options.head ?? ''}<style>${raw(STYLE)}</style>
 </head>
 <body>
-${store ? html`<header class="top"><p class="store">${store.name}</p></header>\n` : ''}<main>
+${store ? html`<header class="top"><p class="store">${name}</p></header>\n` : ''}<main>
 ${body}
 </main>
 </body>
@@ -57,7 +65,7 @@ ${body}
 `.value;
 }
 
-function noticeOf(notice: Notice | null | undefined): Raw {
+export function noticeOf(notice: Notice | null | undefined): Raw {
   if (!notice) return html``;
   const role = notice.tone === 'success' ? 'status' : 'alert';
   return html`<div class="notice ${notice.tone}" role="${role}"><strong>${notice.title}</strong>${notice.text ? html`<p>${notice.text}</p>` : ''}${notice.extra ?? ''}</div>`;
@@ -114,7 +122,7 @@ ${b.quantity > 1 ? html`<dt>People</dt><dd>${b.quantity}</dd>\n` : ''}${b.notes 
 }
 
 /** Call and WhatsApp as big buttons (the ways to reach the store at once), when it has them. */
-function reachButtons(store: Store): Raw {
+export function reachButtons(store: Store): Raw {
   const f = footerOf(store);
   if (!f.phone && !f.whatsapp) return html``;
   return html`<div class="actions">${f.phone ? html`<a class="button call" href="${f.phone.href}">Call ${f.phone.text}</a>` : ''}${
@@ -129,7 +137,7 @@ function weekdayNames(locale: string): string[] {
 }
 
 /** A wall-clock time ("08:00", "24:00") in the store's locale ("8:00 am"). */
-function clockText(time: string, locale: string): string {
+export function clockText(time: string, locale: string): string {
   const [h, m] = time.split(':').map(Number);
   return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, h % 24, m));
 }
@@ -148,7 +156,7 @@ function hoursTable(hours: WeeklyHours[], locale: string): Raw {
 }
 
 /** How to reach the store: address, call, WhatsApp, email, map, opening hours. */
-function contactCard(store: Store): Raw {
+export function contactCard(store: Store): Raw {
   const f = footerOf(store);
   const links = [
     f.phone ? html`<li><a href="${f.phone.href}">Call ${f.phone.text}</a></li>` : '',
@@ -230,11 +238,11 @@ export interface MovePage {
 const atNoon = (date: string) => Date.parse(`${date}T12:00:00Z`);
 
 /** "Tuesday, 1 December" in the store's locale (the date is a calendar date, not an instant). */
-function dayText(date: string, locale: string): string {
+export function dayText(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(atNoon(date));
 }
 
-function dayLink(day: DayLink, locale: string): Raw {
+export function dayLink(day: DayLink, locale: string): Raw {
   const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(atNoon(day.date));
   // The visible words are the link's name (spaces between them: read as "Tue 1 Dec").
   return html`<li><a href="${day.href}"${day.current ? raw(' aria-current="date"') : ''}><span>${part({ weekday: 'short' })}</span> <strong>${part({ day: 'numeric' })}</strong> <span>${part({ month: 'short' })}</span></a></li>`;

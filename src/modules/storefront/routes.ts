@@ -10,7 +10,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
 import { loggableError, toAppError } from '../../http/errors.ts';
-import { AppError, validationFailed } from '../../shared/errors.ts';
+import { AppError } from '../../shared/errors.ts';
+import { storePageRoutes } from './store-routes.ts';
+import { parseForm } from './forms.ts';
 import {
   renderBookingPage,
   renderCancelPage,
@@ -53,16 +55,6 @@ function seeOther(reply: FastifyReply, url: string) {
   return reply.headers(PAGE_HEADERS).redirect(url, 303);
 }
 
-/** The form body as fields; a field sent twice is refused (400 page), not silently picked. */
-function parseForm(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void) {
-  const fields = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(body.toString())) {
-    if (fields.has(name)) return done(validationFailed([{ field: name, message: 'must be sent once' }]));
-    fields.set(name, value);
-  }
-  done(null, Object.fromEntries(fields));
-}
-
 const PROBLEMS: Record<number, { title: string; text: string }> = {
   400: { title: 'Something was missing', text: 'This request was not complete. Go back to your booking and use its buttons.' },
   413: { title: 'Too much data', text: 'This form sent more than it should. Go back to your booking and use its buttons.' },
@@ -73,6 +65,8 @@ const PROBLEMS: Record<number, { title: string; text: string }> = {
 export async function storefrontRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Prefixed, so unknown paths under /b/ get this plugin's not-found page.
   await fastify.register(manageLinkPages, { ctx, prefix: '/b' });
+  // The hosted store page and its booking flow (/s/{slug}, /s/{slug}/book), with their own form parser.
+  await fastify.register(storePageRoutes, { ctx });
 }
 
 async function manageLinkPages(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -128,6 +122,14 @@ async function manageLinkPages(fastify: FastifyInstance, { ctx }: { ctx: AppCont
   /** What done=… after a change says, when the booking still is as the change left it. */
   function doneNotice(view: ManageView, done: string | undefined): Notice | null {
     const b = view.booking;
+    if (done === 'booked' && view.open) {
+      const asked = b.status === 'pending';
+      return {
+        tone: 'success',
+        title: asked ? `Your booking request is sent. ${view.store.name} will confirm it.` : 'You are booked.',
+        text: `Keep this page: its address is your link to see, move or cancel the booking.${b.customer.email ? ' It is also in the email on its way to you.' : ''}`,
+      };
+    }
     if (done === 'cancelled' && b.status === 'cancelled') return { tone: 'success', title: 'Your booking is cancelled.', text: `${view.store.name} has been told.` };
     if (done === 'moved' && view.open) {
       return { tone: 'success', title: 'Your booking is moved.', text: b.customer.email ? 'The new time is below; a confirmation is on its way by email.' : 'The new time is below.' };
@@ -206,8 +208,8 @@ async function manageLinkPages(fastify: FastifyInstance, { ctx }: { ctx: AppCont
     attachValidation: true,
     schema: pageSchema(
       'Manage link: the booking (service, time, status, reference) with the store\'s contact; move and cancel while before the cut-off',
-      'The page a booking\'s manageUrl opens. No store is named when the link is not valid. `done` shows a notice after a change.',
-      { querystring: Type.Object({ done: Type.Optional(Type.Union([Type.Literal('moved'), Type.Literal('cancelled')])) }) },
+      'The page a booking\'s manageUrl opens. No store is named when the link is not valid. `done` shows a notice after a change (booked: just booked on the store page).',
+      { querystring: Type.Object({ done: Type.Optional(Type.Union([Type.Literal('moved'), Type.Literal('cancelled'), Type.Literal('booked')])) }) },
     ),
   }, async (request, reply) => {
     const { token } = request.params as { token: string };

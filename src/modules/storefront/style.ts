@@ -1,4 +1,4 @@
-// The storefront's one stylesheet (manage page now; store page and booking flow later), inlined in
+// The storefront's one stylesheet (the manage pages, the store page and its booking flow), inlined in
 // each page: a few KB, no web fonts, no images, no script. Phone first: one column, buttons at
 // least 48 px high across the width; wider screens get a centred column and side-by-side buttons.
 export const STYLE = `
@@ -8,6 +8,7 @@ body{margin:0;font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 .top,main{max-width:40rem;margin:0 auto;padding:1rem 1.25rem}
 .top{padding-bottom:0}
 .store{margin:0;font-weight:700;font-size:1.05rem;color:#3c4043;overflow-wrap:anywhere}
+.store a{color:inherit;text-decoration:none;display:inline-flex;align-items:center;min-height:44px}
 main{padding-bottom:2.5rem}
 h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0 1rem}
 h2{font-size:1.15rem;line-height:1.3;margin:1.75rem 0 .75rem}
@@ -52,6 +53,29 @@ a{color:#0b57d0}
 .times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem;margin:.5rem 0 0}
 .times .button{padding:.5rem .25rem;white-space:nowrap;font-variant-numeric:tabular-nums}
 .muted{color:#5f6368}
+.list{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
+.list .card{margin:0}
+.item h3{margin:0 0 .25rem;font-size:1.1rem;overflow-wrap:break-word}
+.item .button{margin-top:.75rem}
+.choice{display:flex;flex-direction:column;justify-content:center;min-height:56px;padding:.75rem 1rem;border:1px solid #d2d2cd;border-radius:12px;background:#fff;color:inherit;text-decoration:none;overflow-wrap:break-word}
+.choice strong{color:#0b57d0}
+.rows{list-style:none;margin:0;padding:0}
+.rows li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem;padding:.6rem 0;border-top:1px solid #e0e0dc;overflow-wrap:break-word}
+.rows li>:first-child{min-width:0}
+.price{white-space:nowrap}
+.stock{display:inline-block;margin-left:.25rem;padding:0 .5rem;border-radius:999px;font-size:.85rem}
+.stock.in{background:#e6f4ea;color:#0d652d}
+.stock.out{background:#f1f3f4;color:#3c4043}
+ul.times{list-style:none;padding:0}
+.times a.button{padding:.5rem .25rem}
+.field{margin:0 0 1rem}
+.field label{display:block;font-weight:600;margin-bottom:.25rem}
+.field input,.field textarea{display:block;width:100%;min-height:48px;padding:.6rem .75rem;border:1px solid #8a8a85;border-radius:10px;font:inherit;background:#fff;color:inherit}
+.field.invalid input,.field.invalid textarea{border:2px solid #b3261e}
+.hint{margin:0 0 .25rem;font-size:.9rem;color:#5f6368}
+.error{margin:0 0 .25rem;font-weight:600;color:#b3261e}
+.notice ul{margin:.25rem 0 0;padding-left:1.25rem}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .back{display:inline-flex;align-items:center;min-height:44px;margin-top:1rem}
 @media (min-width:40rem){h1{font-size:1.9rem}.actions{grid-template-columns:1fr 1fr}.days a{min-height:72px}}
 `;

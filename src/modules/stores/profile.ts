@@ -27,6 +27,8 @@ export interface StoreProfile {
   cancellationCutoffMinutes: number;
   /** Reminder mails this many minutes before a booking starts; [] for none. */
   reminderMinutes: number[];
+  /** Whether the hosted store page (/s/{slug}) and its booking flow are open to customers. */
+  storePageEnabled: boolean;
 }
 
 export const PROFILE_LIMITS = {
@@ -95,6 +97,7 @@ export function profileOf(stored: string | null | undefined, timezone: string): 
     closedDates: raw.closedDates ?? [],
     cancellationCutoffMinutes: raw.cancellationCutoffMinutes ?? DEFAULT_CANCELLATION_CUTOFF_MINUTES,
     reminderMinutes: raw.reminderMinutes ?? DEFAULT_REMINDER_MINUTES,
+    storePageEnabled: raw.storePageEnabled ?? true,
   };
 }
 
@@ -161,6 +164,7 @@ export function applyProfilePatch(stored: string | null | undefined, patch: Prof
   if (patch.closedDates !== undefined) next.closedDates = [...new Set(patch.closedDates)].sort();
   if (patch.cancellationCutoffMinutes !== undefined) next.cancellationCutoffMinutes = patch.cancellationCutoffMinutes;
   if (patch.reminderMinutes !== undefined) next.reminderMinutes = [...patch.reminderMinutes].sort((a, b) => b - a);
+  if (patch.storePageEnabled !== undefined) next.storePageEnabled = patch.storePageEnabled;
   return JSON.stringify(next);
 }
 

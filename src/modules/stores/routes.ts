@@ -136,7 +136,7 @@ export async function storesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         contact: store.contact,
         hours: store.hours,
         closedDates: store.closedDates,
-        storePageUrl: null,
+        storePageUrl: store.storePageEnabled ? `${ctx.config.publicBaseUrl}/s/${store.slug}` : null,
         blogUrl: `${ctx.config.publicBaseUrl}/s/${store.slug}/blog`,
         bookingRules: { cancellationCutoffMinutes: store.cancellationCutoffMinutes },
         staff: (await ctx.services.bookings.staff.list(store.id)).map(toPublicStaff),

@@ -63,6 +63,7 @@ export const StoreProfileFields = {
   closedDates: ScheduleSchema.properties.closedDates,
   cancellationCutoffMinutes: Type.Integer({ minimum: 0, maximum: PROFILE_LIMITS.cancellationCutoffMinutes, description: 'customers may cancel or move a booking through its manage link until this many minutes before it starts (default 120)' }),
   reminderMinutes: ReminderOffsets,
+  storePageEnabled: Type.Boolean({ description: 'whether the hosted store page (/s/{slug}) and its booking flow (/s/{slug}/book) are open to customers (default true); off, both answer 404' }),
 };
 
 export const StoreSchema = Type.Object({
@@ -145,6 +146,7 @@ export const UpdateStoreBody = Type.Object(
     closedDates: Type.Optional(StoreProfileFields.closedDates),
     cancellationCutoffMinutes: Type.Optional(StoreProfileFields.cancellationCutoffMinutes),
     reminderMinutes: Type.Optional(StoreProfileFields.reminderMinutes),
+    storePageEnabled: Type.Optional(StoreProfileFields.storePageEnabled),
   },
   { minProperties: 1, additionalProperties: false },
 );
