@@ -5,7 +5,7 @@
 // stale, a budget per address); a store that turns its page off; bad input answered with pages.
 import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeEachDb, type Response, type TestEnv } from '../helpers/app.ts';
+import { describeEachDb, type Response } from '../helpers/app.ts';
 import { book, dayAhead, salon, type Salon } from '../messages/helpers.ts';
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
