@@ -94,6 +94,9 @@ describeEachDb('hosted store page and booking flow', (env) => {
 
     const info = await env.inject({ method: 'GET', url: `/v1IntegrationStore?storeId=${s.store.storeId}`, headers: env.keyHeaders(s.key) });
     assert.equal(info.data.store.storePageUrl, `${base}${page}`);
+    // The blog's pages lead to it.
+    const blog = await get(`${page}/blog`);
+    assert.match(blog.body, new RegExp(`<a href="${base}${page}">Book with Adom Braids</a>`));
   });
 
   test('the flow: service → day → time as links, then the details form; the booking comes from the store page and opens its manage link', async () => {
@@ -304,6 +307,7 @@ describeEachDb('hosted store page and booking flow', (env) => {
     }
     const info = await env.inject({ method: 'GET', url: `/v1IntegrationStore?storeId=${s.store.storeId}`, headers: env.keyHeaders(s.key) });
     assert.equal(info.data.store.storePageUrl, null);
+    assert.doesNotMatch((await get(`${page}/blog`)).body, /Book with/, 'the blog no longer leads to it');
     const on = await env.inject({ method: 'PATCH', url: `/api/stores/${s.store.storeId}`, headers: env.staffHeaders(s.store), payload: { storePageEnabled: true } });
     assert.equal(on.statusCode, 200);
     assertPage(await get(page), 200);

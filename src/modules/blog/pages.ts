@@ -23,6 +23,7 @@ body{margin:0;font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 header.site,main,footer{max-width:46rem;margin:0 auto;padding:1rem 1.25rem}
 header.site{display:flex;justify-content:space-between;align-items:baseline;gap:1rem;flex-wrap:wrap;border-bottom:1px solid #e5e5e5}
 header.site a{color:inherit;text-decoration:none;font-weight:600}
+header.site .links{display:flex;gap:1rem;flex-wrap:wrap}
 a{color:#0b57d0}
 .posts{list-style:none;margin:0;padding:0;display:grid;gap:1.5rem}
 .card{background:#fff;border:1px solid #e5e5e5;border-radius:12px;overflow:hidden}
@@ -79,13 +80,17 @@ function displayDate(iso: string, store: Store): string {
   return DateTime.fromISO(iso, { zone: 'utc' }).setZone(store.timezone).toFormat('d LLLL yyyy');
 }
 
-function siteHeader(store: Store, blogUrl: string, rssUrl: string) {
-  return html`<header class="site"><a href="${blogUrl}">${store.name} · Blog</a><a href="${rssUrl}" title="RSS feed">RSS</a></header>`;
+function siteHeader(store: Store, urls: PageUrls) {
+  return html`<header class="site"><a href="${urls.blogUrl}">${store.name} · Blog</a><span class="links">${
+    urls.storeUrl ? html`<a href="${urls.storeUrl}">Book with ${store.name}</a>` : ''
+  }<a href="${urls.rssUrl}" title="RSS feed">RSS</a></span></header>`;
 }
 
 export interface PageUrls {
   blogUrl: string;
   rssUrl: string;
+  /** The store's own page (to book), when it is on. */
+  storeUrl: string | null;
 }
 
 export function renderListPage(store: Store, items: PublicPostSummary[], urls: PageUrls & { nextUrl: string | null; canonical: string }): string {
@@ -106,7 +111,7 @@ export function renderListPage(store: Store, items: PublicPostSummary[], urls: P
       image: items.find((p) => p.coverImageUrl)?.coverImageUrl ?? null,
       jsonLd: { '@context': 'https://schema.org', '@type': 'Blog', name: `${store.name} · Blog`, url: urls.blogUrl },
     },
-    html`${siteHeader(store, urls.blogUrl, urls.rssUrl)}<main><h1>${store.name} blog</h1>${list}${urls.nextUrl ? html`<a class="more" rel="next" href="${urls.nextUrl}">Older posts →</a>` : ''}</main><footer>© ${store.name}</footer>`,
+    html`${siteHeader(store, urls)}<main><h1>${store.name} blog</h1>${list}${urls.nextUrl ? html`<a class="more" rel="next" href="${urls.nextUrl}">Older posts →</a>` : ''}</main><footer>© ${store.name}</footer>`,
   );
 }
 
@@ -132,7 +137,7 @@ export function renderPostPage(store: Store, post: PublicPost, urls: PageUrls): 
   return layout(
     store,
     { title: `${post.title} · ${store.name}`, description, canonical: post.url, rssUrl: urls.rssUrl, ogType: 'article', image: post.coverImageUrl, imageAlt: post.coverImageAlt, jsonLd },
-    html`${siteHeader(store, urls.blogUrl, urls.rssUrl)}<main><article><h1>${post.title}</h1><time datetime="${post.publishedAt}">${displayDate(post.publishedAt, store)}</time>${
+    html`${siteHeader(store, urls)}<main><article><h1>${post.title}</h1><time datetime="${post.publishedAt}">${displayDate(post.publishedAt, store)}</time>${
       post.coverImageUrl ? html`<img class="cover" src="${post.coverImageUrl}" alt="${post.coverImageAlt ?? ''}">` : ''
     }<div class="content">${raw(renderPostHtml(post.contentHtml))}</div></article><a class="more" href="${urls.blogUrl}">← All posts</a></main><footer>© ${store.name}</footer>`,
   );
@@ -142,7 +147,7 @@ export function renderNotFoundPage(store: Store | null, canonical: string, urls:
   return layout(
     store,
     { title: 'Not found', description: 'This page does not exist.', canonical, rssUrl: urls?.rssUrl ?? null, ogType: 'website', image: null, robots: 'noindex' },
-    html`${store && urls ? siteHeader(store, urls.blogUrl, urls.rssUrl) : ''}<main><h1>Not found</h1><p>${store ? 'There is no published post at this address.' : 'There is no blog at this address.'}</p>${
+    html`${store && urls ? siteHeader(store, urls) : ''}<main><h1>Not found</h1><p>${store ? 'There is no published post at this address.' : 'There is no blog at this address.'}</p>${
       store && urls ? html`<a class="more" href="${urls.blogUrl}">← All posts</a>` : ''
     }</main>`,
   );

@@ -42,7 +42,7 @@ export async function blogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
 
   const blogUrl = (storeSlug: string) => `${base}/s/${encodeURIComponent(storeSlug)}/blog`;
   const rssUrl = (storeSlug: string) => `${base}/api/public/blog/rss?storeSlug=${encodeURIComponent(storeSlug)}`;
-  const urlsOf = (store: Store): PageUrls => ({ blogUrl: blogUrl(store.slug), rssUrl: rssUrl(store.slug) });
+  const urlsOf = (store: Store): PageUrls => ({ blogUrl: blogUrl(store.slug), rssUrl: rssUrl(store.slug), storeUrl: store.storePageEnabled ? `${base}/s/${encodeURIComponent(store.slug)}` : null });
 
   // Staff authoring: every member of the store reads and writes (SPEC: members of the matching store).
   const staffSecurity: Record<string, string[]>[] = [{ bearer: [] }];

@@ -44,6 +44,8 @@ export interface PageOptions {
   indexable?: boolean;
   /** The store's own page: the store's name in the header links to it. */
   home?: string | null;
+  /** The page names the store in its own heading: no header above it. */
+  noHeader?: boolean;
 }
 
 export function layout(store: Store | null, title: string, body: Raw, options: PageOptions = {}): string {
@@ -57,7 +59,7 @@ ${options.indexable ? '' : raw('<meta name="robots" content="noindex, nofollow">
 ${options.head ?? ''}<style>${raw(STYLE)}</style>
 </head>
 <body>
-${store ? html`<header class="top"><p class="store">${name}</p></header>\n` : ''}<main>
+${store && !options.noHeader ? html`<header class="top"><p class="store">${name}</p></header>\n` : ''}<main>
 ${body}
 </main>
 </body>

@@ -85,7 +85,7 @@ ${image ? html`<meta property="og:image" content="${image}">\n<meta name="twitte
       )}</ul></section>`
     : html``;
   const products = view.products.length
-    ? html`<section aria-labelledby="products"><h2 id="products">Products</h2><p class="muted">Ask ${store.name} to buy.</p><ul class="rows">${view.products.map(
+    ? html`<section aria-labelledby="products"><h2 id="products">Products</h2><p class="muted">To buy, visit or contact ${store.name}.</p><ul class="rows">${view.products.map(
         (p) => html`<li><span>${p.name}</span><span class="price">${priceOf(store, p.priceMinor)} <span class="${p.inStock ? 'stock in' : 'stock out'}">${p.inStock ? 'In stock' : 'Out of stock'}</span></span></li>`,
       )}</ul></section>`
     : html``;
@@ -93,20 +93,20 @@ ${image ? html`<meta property="og:image" content="${image}">\n<meta name="twitte
   const posts = view.posts.length
     ? html`<section aria-labelledby="posts"><h2 id="posts">From the blog</h2><ul class="rows">${view.posts.map(
         (p) => html`<li><a href="${p.url}">${p.title}</a><span class="muted">${dateOf(p.publishedAt)}</span></li>`,
-      )}</ul><p><a href="${view.blogUrl}">All posts</a></p></section>`
+      )}</ul><p><a class="more" href="${view.blogUrl}">All posts</a></p></section>`
     : html``;
   return layout(
     store,
     'Book online',
     html`<h1>${store.name}</h1>
 ${store.contact.address ? html`<p class="muted">${store.contact.address}</p>` : ''}
-${view.services.length ? html`<div class="actions"><a class="button" href="${view.bookUrl}">Book now</a></div>` : ''}
+${view.services.length ? html`<div class="actions one"><a class="button" href="${view.bookUrl}">Book now</a></div>` : ''}
 ${reachButtons(store)}
 ${services}
 ${products}
 ${posts}
 ${contactCard(store)}`,
-    { head, indexable: true },
+    { head, indexable: true, noHeader: true },
   );
 }
 

@@ -62,6 +62,7 @@ a{color:#0b57d0}
 .rows{list-style:none;margin:0;padding:0}
 .rows li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem;padding:.6rem 0;border-top:1px solid #e0e0dc;overflow-wrap:break-word}
 .rows li>:first-child{min-width:0}
+.rows a,a.more{display:inline-flex;align-items:center;min-height:44px}
 .price{white-space:nowrap}
 .stock{display:inline-block;margin-left:.25rem;padding:0 .5rem;border-radius:999px;font-size:.85rem}
 .stock.in{background:#e6f4ea;color:#0d652d}
@@ -75,7 +76,8 @@ ul.times{list-style:none;padding:0}
 .hint{margin:0 0 .25rem;font-size:.9rem;color:#5f6368}
 .error{margin:0 0 .25rem;font-weight:600;color:#b3261e}
 .notice ul{margin:.25rem 0 0;padding-left:1.25rem}
+.notice ul.times{padding-left:0}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .back{display:inline-flex;align-items:center;min-height:44px;margin-top:1rem}
-@media (min-width:40rem){h1{font-size:1.9rem}.actions{grid-template-columns:1fr 1fr}.days a{min-height:72px}}
+@media (min-width:40rem){h1{font-size:1.9rem}.actions{grid-template-columns:1fr 1fr}.actions.one{grid-template-columns:1fr}.days a{min-height:72px}}
 `;
