@@ -60,5 +60,5 @@ export interface MetricsHooks {
   messageOutcome(outcome: 'sent' | 'retry' | 'failed' | 'channel_down'): void;
   remindersQueued(count: number): void;
   /** A payment verified with its provider: when the customer came back, or before expiry. */
-  paymentVerified(trigger: 'return' | 'expiry', outcome: 'success' | 'failed' | 'pending' | 'error'): void;
+  paymentVerified(trigger: 'return' | 'expiry' | 'reconcile', outcome: 'success' | 'failed' | 'pending' | 'error'): void;
 }

@@ -227,7 +227,7 @@ describeConsole('console orders', (c) => {
 
   test('a payment in manual review is flagged with its note and offers no Cancel; a cancel that meets one is explained', async () => {
     const review = await placeOrder();
-    await c.env.app.ctx.services.checkout.confirmPayment(review.reference, { amountMinor: 100, currency: 'GHS', via: 'test' });
+    await c.env.app.ctx.services.checkout.confirmPayment(review.reference, { amountMinor: 100, currency: 'GHS', via: 'test', by: 'status_check' });
     const stale = await placeOrder();
     const { context, page } = await signIn();
     try {
@@ -241,6 +241,8 @@ describeConsole('console orders', (c) => {
       await page.getByRole('button', { name: 'Mark paid' }).waitFor();
       await page.getByRole('button', { name: 'Refund' }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Cancel order' }).count(), 0);
+      // The timeline says how the money was learnt of: here, a status check (its callback never came).
+      await page.getByText('Confirmed by a status check with the provider').waitFor();
       await inspect(page, 'order-manual-review', c.env.dialect.name);
 
       // The page still shows an open checkout when its money arrives wrong: the cancel is refused and said why.

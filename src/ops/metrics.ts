@@ -38,7 +38,7 @@ export function createMetrics(ctx: AppContext, database: Pick<DatabaseHandle, 'p
   const attemptTime = new Histogram({ name: 'store_webhook_attempt_duration_seconds', help: 'Time a webhook receiver took to answer', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry] });
   const verifications = new Counter({
     name: 'store_payment_reconciliations_total',
-    help: 'Payments verified with their provider (trigger: return from the payment page, expiry), by what the provider said (success, failed, pending, error: unreachable)',
+    help: 'Payments verified with their provider (trigger: return from the payment page, expiry, reconcile: the scheduled status check), by what the provider said (success, failed, pending, error: unreachable)',
     labelNames: ['trigger', 'outcome'],
     registers: [registry],
   });

@@ -1,6 +1,9 @@
 // A local stand-in for Paystack's documented API on 127.0.0.1: POST /transaction/initialize
 // (Bearer secret key; email, amount in subunits, reference, callback_url → data.authorization_url)
-// and GET /transaction/verify/:reference (→ data.status success | failed | abandoned, data.amount).
+// and GET /transaction/verify/:reference (→ data.status success | failed | abandoned, data.amount;
+// `ongoing` while a mobile-money charge waits for the customer to approve it on their phone, as
+// Paystack answers then). Its callback (the webhook) is sent only when a test asks, so a test can
+// drop it; `failVerify` makes verify answer an error, as an outage would.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
@@ -11,7 +14,7 @@ export interface StandInTransaction {
   amount: number;
   currency: string;
   callbackUrl: string;
-  status: 'abandoned' | 'success' | 'failed';
+  status: 'abandoned' | 'ongoing' | 'success' | 'failed';
   paidAt: string | null;
 }
 
@@ -22,6 +25,8 @@ export class PaystackStandIn {
   requests: Array<{ method: string; path: string; authorization: string | undefined; body: any }> = [];
   /** When set, initialize answers this HTTP status with status:false. */
   failInitialize: number | null = null;
+  /** When set, verify answers this HTTP status with status:false. */
+  failVerify: number | null = null;
 
   constructor(readonly secretKey: string) {}
 
@@ -61,6 +66,7 @@ export class PaystackStandIn {
         }
         const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(path);
         if (req.method === 'GET' && verify) {
+          if (this.failVerify) return send(this.failVerify, { status: false, message: 'Service unavailable' });
           const tx = this.transactions.get(decodeURIComponent(verify[1]));
           if (!tx) return send(400, { status: false, message: 'Transaction reference not found' });
           return send(200, {
@@ -77,7 +83,7 @@ export class PaystackStandIn {
   }
 
   /** The customer finished on Paystack's page. */
-  settle(reference: string, status: 'success' | 'failed') {
+  settle(reference: string, status: 'success' | 'failed' | 'ongoing') {
     const tx = this.transactions.get(reference);
     if (!tx) throw new Error(`no stand-in transaction ${reference}`);
     tx.status = status;

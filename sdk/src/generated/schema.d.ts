@@ -2770,6 +2770,7 @@ export interface components {
             note: string | null;
             orderId: string;
             paidAt: string | null;
+            paidVia: ("callback" | "return" | "status_check" | "staff" | "counter" | "sandbox") | null;
             paymentMethod: string;
             paymentReference: string | null;
             /** @description payment_pending, paid, manual_review, refunded */

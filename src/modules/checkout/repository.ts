@@ -203,6 +203,31 @@ export const dueForExpiry = (db: Db, now: string, limit: number) =>
     .limit(limit)
     .execute();
 
+/** Orders of `provider` whose payment check is due (reconciliation), oldest first. */
+export const dueForCheck = (db: Db, provider: string, now: string, limit: number) =>
+  db
+    .selectFrom('orders')
+    .select(['store_id', 'id', 'reference', 'payment_reference', 'created_at', 'next_check_at', 'checks_done'])
+    .where('next_check_at', 'is not', null)
+    .where('next_check_at', '<=', now)
+    .where('provider', '=', provider)
+    .orderBy('next_check_at')
+    .limit(limit)
+    .execute() as Promise<{ store_id: string; id: string; reference: string; payment_reference: string | null; created_at: string; next_check_at: string; checks_done: number }[]>;
+
+/** Takes a due check for this instance until `lease`: false when another took it (or it changed) first. */
+export async function claimCheck(db: Db, storeId: string, orderId: string, seen: string, lease: string): Promise<boolean> {
+  const result = await db.updateTable('orders').set({ next_check_at: lease }).where('store_id', '=', storeId).where('id', '=', orderId).where('next_check_at', '=', seen).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Records a check made under `lease`: the next one's time (null: no more) and the steps done. A
+ * payment recorded meanwhile (next_check_at already cleared) is left as it is.
+ */
+export const finishCheck = (db: Db, storeId: string, orderId: string, lease: string, next: string | null, done: number) =>
+  db.updateTable('orders').set({ next_check_at: next, checks_done: done }).where('store_id', '=', storeId).where('id', '=', orderId).where('next_check_at', '=', lease).execute();
+
 export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string }) {
   let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
   if (options.statuses?.length) q = q.where('status', 'in', options.statuses);

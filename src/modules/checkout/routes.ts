@@ -219,7 +219,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     if (order.status === 'pending_payment') {
       const result =
         action === 'pay'
-          ? await checkout.confirmPayment(reference, { amountMinor: order.total_minor, currency: order.currency, via: 'sandbox' })
+          ? await checkout.confirmPayment(reference, { amountMinor: order.total_minor, currency: order.currency, via: 'sandbox', by: 'sandbox' })
           : await checkout.closeUnpaid(reference, action === 'decline' ? 'payment_failed' : 'cancelled', action === 'decline' ? 'declined on the sandbox page' : 'cancelled by the customer');
       order = result.row ?? order;
     }
@@ -248,7 +248,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       try {
         const verified = await checkout.verifyPayment(order.payment_reference ?? order.reference, 'return');
         if (verified.outcome === 'success' && verified.amountMinor !== null) {
-          order = (await checkout.confirmPayment(reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${order.provider} verify` })).row ?? order;
+          order = (await checkout.confirmPayment(reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${order.provider} verify`, by: 'return' })).row ?? order;
         } else if (verified.outcome === 'failed') {
           order = (await checkout.closeUnpaid(reference, 'payment_failed', `${order.provider} reported the payment failed`)).row ?? order;
         }
@@ -296,7 +296,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       const found = await checkout.findByReference(data.reference);
       // Unknown references are acknowledged (Paystack would retry them for days).
       if (!found || found.row.provider !== 'paystack' || !Number.isInteger(data.amount)) return { ok: true, applied: false };
-      const result = await checkout.confirmPayment(data.reference, { amountMinor: data.amount, currency: String(data.currency ?? ''), paidAt: data.paid_at ?? data.paidAt ?? null, via: 'paystack webhook' });
+      const result = await checkout.confirmPayment(data.reference, { amountMinor: data.amount, currency: String(data.currency ?? ''), paidAt: data.paid_at ?? data.paidAt ?? null, via: 'paystack webhook', by: 'callback' });
       return { ok: true, applied: result.applied };
     });
   });

@@ -228,6 +228,11 @@ export const OrderSchema = Type.Object({
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
   paidAt: Nullable(IsoTimestamp),
+  paidVia: Nullable(
+    Type.Union(['callback', 'return', 'status_check', 'staff', 'counter', 'sandbox'].map((v) => Type.Literal(v)), {
+      description: 'how the payment was learnt of: the provider\'s callback, the customer\'s return from the payment page, a status check with the provider (its callback was late or lost), staff marking it paid, a sale at the counter, the sandbox page; null until paid (or in manual review)',
+    }),
+  ),
 });
 
 /** The order status query names its order by one of these (the first non-empty one); routes.ts answers 400 naming reference without any. */

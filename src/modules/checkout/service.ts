@@ -23,6 +23,24 @@ import type { OrderLineRow, OrderRow } from './tables.ts';
 import { computeTotals, type PricedLine, type Totals } from './totals.ts';
 
 export const CHECKOUT_TTL_SECONDS = 30 * 60;
+
+/**
+ * When a real provider's payment is checked with it (reconciliation), in minutes after checkout: at 2,
+ * 5, 15 and 60, then hourly until a day has passed. A check that finds the payment still pending
+ * schedules the next; one that finds it paid or declined records that as the callback would have.
+ */
+export const CHECK_SCHEDULE_MINUTES = [2, 5, 15, ...Array.from({ length: 24 }, (_, i) => (i + 1) * 60)];
+/** A check claimed by an instance is its own for this long; if it fails (provider down), it is retried after. */
+const CHECK_LEASE_SECONDS = 120;
+
+/** How the service learnt of a payment: the provider's callback, the customer's return, a status check, staff, the counter, the sandbox page. */
+export type PaidVia = 'callback' | 'return' | 'status_check' | 'staff' | 'counter' | 'sandbox';
+
+/** The time of check number `done` (0-based) of an order created at `createdAt`; null when the schedule is over. */
+export function nextCheckAt(createdAt: string, done: number): string | null {
+  const minutes = CHECK_SCHEDULE_MINUTES[done];
+  return minutes === undefined ? null : addSeconds(createdAt, minutes * 60);
+}
 /** Money columns are 32-bit integers on PostgreSQL; no order (nor any of its lines) may exceed this. */
 export const MAX_ORDER_TOTAL_MINOR = 2_000_000_000;
 /** Orders waiting for money, with stock held. */
@@ -128,6 +146,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]) {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     paidAt: row.paid_at,
+    paidVia: row.paid_via as PaidVia | null,
   };
 }
 
@@ -383,6 +402,10 @@ export function createCheckoutService(ctx: AppContext) {
         note: null,
         // Manual orders wait for staff; only gateway checkouts expire.
         expires_at: gateway ? addSeconds(now, CHECKOUT_TTL_SECONDS) : null,
+        // A real provider's payment is checked with it on a schedule (its callback may never come).
+        next_check_at: gateway && provider.name !== 'sandbox' ? nextCheckAt(now, 0) : null,
+        checks_done: 0,
+        paid_via: null,
         paid_at: null,
         created_at: now,
         updated_at: now,
@@ -458,7 +481,7 @@ export function createCheckoutService(ctx: AppContext) {
      * wrong amount or currency, or money for a checkout that had already closed (stock released), goes
      * to manual review, from where only staff move it (mark paid takes the stock again, or refund).
      */
-    async confirmPayment(reference: string, payment: { amountMinor: number; currency: string; paidAt?: string | null; via: string }) {
+    async confirmPayment(reference: string, payment: { amountMinor: number; currency: string; paidAt?: string | null; via: string; by?: PaidVia }) {
       const result = await db.transaction().execute(async (trx) => {
         const row = await repo.lockByReference(trx, reference);
         if (!row) return { row: null, applied: false };
@@ -472,13 +495,13 @@ export function createCheckoutService(ctx: AppContext) {
         let patch: Partial<OrderRow> | null = null;
         let event: EventType = 'order.updated';
         if (AWAITING_PAYMENT.includes(row.status) && exact && holdsStock) {
-          patch = { status: 'paid', payment_status: 'paid', amount_paid_minor: payment.amountMinor, paid_at: paidAt, expires_at: null, updated_at: now };
+          patch = { status: 'paid', payment_status: 'paid', amount_paid_minor: payment.amountMinor, paid_at: paidAt, paid_via: payment.by ?? 'callback', expires_at: null, next_check_at: null, updated_at: now };
           event = 'order.paid';
         } else if (AWAITING_PAYMENT.includes(row.status) || CLOSED_UNPAID.includes(row.status)) {
           const why = !exact
             ? `payment of ${payment.amountMinor} ${payment.currency} via ${payment.via} does not match the total ${row.total_minor} ${row.currency}`
             : `payment via ${payment.via} arrived after the checkout was ${holdsStock ? row.status : 'closed'}; stock was released`;
-          patch = { status: 'pending_manual', payment_status: 'manual_review', amount_paid_minor: payment.amountMinor, paid_at: paidAt, expires_at: null, note: why, updated_at: now };
+          patch = { status: 'pending_manual', payment_status: 'manual_review', amount_paid_minor: payment.amountMinor, paid_at: paidAt, paid_via: payment.by ?? 'callback', expires_at: null, next_check_at: null, note: why, updated_at: now };
         }
         if (!patch || !(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) return { row, applied: false };
         const next = { ...row, ...patch } as OrderRow;
@@ -500,7 +523,9 @@ export function createCheckoutService(ctx: AppContext) {
         const row = await repo.lockByReference(trx, reference);
         // Money in manual review is never closed away (staff refund it or mark it paid).
         if (!row || !from.includes(row.status) || row.payment_status === 'manual_review') return { row, applied: false };
-        const patch: Partial<OrderRow> = { status: to, client_order_key: null, stock_held: 0, expires_at: null, updated_at: nowIso(), ...(note ? { note } : {}) };
+        // A declined or cancelled payment is over; an expired checkout's money may still come (mobile
+        // money can confirm minutes later): its checks go on, and a late payment lands in manual review.
+        const patch: Partial<OrderRow> = { status: to, client_order_key: null, stock_held: 0, expires_at: null, updated_at: nowIso(), ...(to === 'expired' ? {} : { next_check_at: null }), ...(note ? { note } : {}) };
         if (!(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) return { row, applied: false };
         if (Number(row.stock_held) === 1) await ctx.services.catalog.releaseStock(trx, row.store_id, await stockLines(trx, row.id));
         const next = { ...row, ...patch } as OrderRow;
@@ -515,7 +540,7 @@ export function createCheckoutService(ctx: AppContext) {
      * Asks the payment provider what became of a payment (its callback may be late or lost): when the
      * customer comes back from the payment page, and before a checkout expires. Counted in the metrics.
      */
-    async verifyPayment(reference: string, trigger: 'return' | 'expiry') {
+    async verifyPayment(reference: string, trigger: 'return' | 'expiry' | 'reconcile') {
       try {
         const verified = await provider.verify(reference);
         ctx.metrics?.paymentVerified(trigger, verified.outcome);
@@ -538,7 +563,7 @@ export function createCheckoutService(ctx: AppContext) {
           try {
             const verified = await service.verifyPayment(due.payment_reference ?? due.reference, 'expiry');
             if (verified.outcome === 'success' && verified.amountMinor !== null) {
-              await service.confirmPayment(due.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} verify at expiry` });
+              await service.confirmPayment(due.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} verify at expiry`, by: 'status_check' });
               continue;
             }
           } catch (error) {
@@ -551,6 +576,48 @@ export function createCheckoutService(ctx: AppContext) {
         if ((await service.closeUnpaid(due.reference, 'expired', 'checkout expired unpaid')).applied) expired++;
       }
       return expired;
+    },
+
+    /**
+     * Reconciliation: asks the provider about each payment whose check is due. Every instance may run
+     * it; each check is claimed by a conditional update (its next_check_at as read), so one instance
+     * makes it, once per step. Paid → recorded as paid (or in manual review when late or wrong), as the
+     * callback would have; declined → payment failed; still pending → the next step. The provider
+     * down: nothing changes, and the claim's lease runs out so the check is made again.
+     */
+    async reconcileDue(now = nowIso(), batch = 100): Promise<{ checked: number; paid: number; failed: number }> {
+      const counts = { checked: 0, paid: 0, failed: 0 };
+      if (provider.name === 'sandbox') return counts;
+      for (const due of await repo.dueForCheck(db, provider.name, now, batch)) {
+        const lease = addSeconds(now, CHECK_LEASE_SECONDS);
+        if (!(await repo.claimCheck(db, due.store_id, due.id, due.next_check_at, lease))) continue;
+        let outcome: 'success' | 'failed' | 'pending';
+        try {
+          const verified = await service.verifyPayment(due.payment_reference ?? due.reference, 'reconcile');
+          outcome = verified.outcome;
+          if (outcome === 'success' && verified.amountMinor !== null) {
+            counts.checked++;
+            const applied = await service.confirmPayment(due.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} status check`, by: 'status_check' });
+            if (applied.applied) counts.paid++;
+            // Already recorded (a callback won the race) or not applicable: no more checks either way.
+            await repo.finishCheck(db, due.store_id, due.id, lease, null, Number(due.checks_done) + 1);
+            continue;
+          }
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          ctx.log.warn({ err: error, reference: due.reference }, 'payment status check failed; retried when its lease ends');
+          continue;
+        }
+        counts.checked++;
+        if (outcome === 'failed') {
+          if ((await service.closeUnpaid(due.reference, 'payment_failed', 'declined (found by a status check with the provider)')).applied) counts.failed++;
+          await repo.finishCheck(db, due.store_id, due.id, lease, null, Number(due.checks_done) + 1);
+          continue;
+        }
+        // Still pending: the next step, unless the schedule is over.
+        await repo.finishCheck(db, due.store_id, due.id, lease, nextCheckAt(due.created_at, Number(due.checks_done) + 1), Number(due.checks_done) + 1);
+      }
+      return counts;
     },
 
     // ---- staff ----
@@ -640,6 +707,9 @@ export function createCheckoutService(ctx: AppContext) {
         stock_held: 1,
         note: input.note?.trim() || null,
         expires_at: null,
+        next_check_at: null,
+        checks_done: 0,
+        paid_via: input.paid ? 'counter' : null,
         paid_at: input.paid ? now : null,
         created_at: now,
         updated_at: now,
@@ -688,8 +758,10 @@ export function createCheckoutService(ctx: AppContext) {
           payment_method: input.method ?? row.payment_method,
           amount_paid_minor: amount,
           paid_at: row.paid_at ?? now,
+          paid_via: 'staff',
           stock_held: 1,
           expires_at: null,
+          next_check_at: null,
           note: input.note ?? row.note,
           updated_at: now,
         };
@@ -768,7 +840,7 @@ export function createCheckoutService(ctx: AppContext) {
       if (row.provider !== 'sandbox' && row.provider === provider.name) {
         const verified = await service.verifyPayment(row.payment_reference ?? row.reference, 'expiry');
         if (verified.outcome === 'success' && verified.amountMinor !== null) {
-          await service.confirmPayment(row.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} verify at cancel` });
+          await service.confirmPayment(row.reference, { amountMinor: verified.amountMinor, currency: verified.currency ?? '', paidAt: verified.paidAt, via: `${provider.name} verify at cancel`, by: 'status_check' });
           throw conflict('conflict', 'This checkout was paid meanwhile; it cannot be cancelled.', [{ field: 'reference', message: 'order is paid' }]);
         }
       }

@@ -36,6 +36,12 @@ export interface OrderRow {
   stock_held: number;
   note: string | null;
   expires_at: string | null;
+  /** When the provider is next asked about the payment (reconciliation); NULL when it need not be. */
+  next_check_at: string | null;
+  /** Reconciliation steps done. */
+  checks_done: number;
+  /** How the payment was learnt of: callback, return, status_check, staff, counter, sandbox. */
+  paid_via: string | null;
   paid_at: string | null;
   created_at: string;
   updated_at: string;

@@ -211,6 +211,7 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
           <DataList labelWidth={130}>
             <Item label="Placed">{formatDateTime(order.createdAt, store.timezone)}</Item>
             <Item label="Paid">{order.paidAt ? formatDateTime(order.paidAt, store.timezone) : 'Not paid'}</Item>
+            {order.paidVia && <Item label="Payment learnt of">{PAID_VIA[order.paidVia]}</Item>}
             {order.status === 'pending_payment' && order.expiresAt && <Item label="Checkout closes">{formatDateTime(order.expiresAt, store.timezone)}</Item>}
             <Item label="Last change">{formatDateTime(order.updatedAt, store.timezone)}</Item>
             <Item label="Source">{channelLabel(order.sourceChannel)}</Item>
@@ -232,6 +233,16 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
     </Stack>
   );
 }
+
+/** How the service learnt of the payment, as the order's timeline says it. */
+const PAID_VIA: Record<NonNullable<Order['paidVia']>, string> = {
+  callback: 'From the payment provider',
+  return: 'When the customer came back from paying',
+  status_check: 'Confirmed by a status check with the provider',
+  staff: 'Marked paid by staff',
+  counter: 'Paid at the counter',
+  sandbox: 'On the test payment page',
+};
 
 function closedText(order: Order, manager: boolean): string {
   if (order.status === 'confirmed' && !manager) return 'Nothing more to do. An owner or admin can refund it.';
