@@ -1,27 +1,26 @@
 // The staff console on a phone: `npm run bench:console [-- --runs 3] [--root <checkout>] [--save <dir>]`.
-// Starts the real server (`node scripts/start.mjs`, which builds what is stale) on a scratch SQLite
-// database with the demo store seeded, signs in as the demo owner and runs Lighthouse (mobile preset:
-// simulated slow 4G and a 4× slower CPU) on /console/login and on the demo store's Today page, in
-// Debian's Chromium (the one the tests use) through playwright-core's DevTools port. Per page it
-// prints the median (by score) of the runs: performance score, largest contentful paint, total
-// blocking time, and the compressed JavaScript a first visit transfers. That last figure is counted
-// by a small proxy in front of the server, in a fresh browser profile on the same phone (slow 4G and
-// a 4× slower CPU, emulated through DevTools) left open for 12 s after the page loads, so it includes
-// what the page fetches later by itself (prefetched sections, the service worker's precache), which
-// Lighthouse's trace does not see.
+// Starts the real server (`node scripts/start.mjs`, which builds what is stale; bench/demo-server.ts)
+// on a scratch SQLite database with the demo store seeded, signs in as the demo owner and runs
+// Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on /console/login and on the
+// demo store's Today page, in Debian's Chromium (the one the tests use) through playwright-core's
+// DevTools port. Per page it prints the median (by score) of the runs: performance score, largest
+// contentful paint, total blocking time, and the compressed JavaScript a first visit transfers.
+// That last figure is counted by a small proxy in front of the server, in a fresh browser profile on
+// the same phone (slow 4G and a 4× slower CPU, emulated through DevTools) left open for 12 s after
+// the page loads, so it includes what the page fetches later by itself (prefetched sections, the
+// service worker's precache), which Lighthouse's trace does not see.
 // `--save <dir>` keeps every run's Lighthouse report (JSON) there, to see where the time goes.
 // A benchmark, not a test: it asserts nothing. `--root` measures another checkout (e.g. an older
 // commit unpacked with `git archive`, its node_modules linked to this one's) with this script.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startDemoServer, stopDemoServer } from './demo-server.ts';
 import { freePort } from './harness.ts';
 import { chromiumPlan } from '../test/helpers/chromium.mjs';
 
@@ -36,48 +35,6 @@ if (plan.action !== 'use') {
   process.exit(1);
 }
 const CHROMIUM = plan.path as string;
-
-async function startServer(): Promise<{ base: string; dataDir: string; child: ChildProcess }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sis-bench-console-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: `sqlite:${join(dataDir, 'store.db')}`,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_BASE_URL: base,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_IP: '1000000',
-    },
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 3 minutes');
-    await sleep(200);
-  }
-  // The demo store is seeded right after listening: wait for its credentials.
-  for (;;) {
-    try {
-      JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8'));
-      return { base, dataDir, child };
-    } catch {
-      if (Date.now() > deadline) throw new Error('the demo store was not seeded');
-      await sleep(200);
-    }
-  }
-}
 
 /** Signs in as the demo owner; returns the session cookie and the demo store's id. */
 async function signIn(base: string, dataDir: string): Promise<{ cookie: string; storeId: string }> {
@@ -166,7 +123,7 @@ async function lighthouseRetrying(port: number, url: string, cookie: string | nu
 
 const median = <T>(rows: T[], by: (row: T) => number) => [...rows].sort((a, b) => by(a) - by(b))[Math.floor((rows.length - 1) / 2)]!;
 
-const server = await startServer();
+const server = await startDemoServer(ROOT, 'sis-bench-console-');
 const proxy = await countingProxy(server.base);
 const debugPort = await freePort();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--remote-debugging-port=${debugPort}`] });
@@ -212,9 +169,7 @@ try {
 } finally {
   await browser.close();
   await proxy.close();
-  server.child.kill('SIGTERM');
-  await new Promise((done) => server.child.once('exit', done));
-  rmSync(server.dataDir, { recursive: true, force: true });
+  await stopDemoServer(server);
 }
 
 if (args.json) console.log(JSON.stringify(rows, null, 2));
