@@ -2,6 +2,9 @@
 // built console) listening on loopback, once per database engine, and headless Chromium driving it
 // through the UI only. Every page a test opens can be checked with axe-core and photographed at
 // 390 and 1280 px (test-output/console/, git-ignored): look at the pictures.
+// What a page looks like does not depend on the database: those checks (axe, the 390 px fit, the
+// pictures) are made on the SQLite leg of each file, while every flow and its assertions run on both
+// engines. CONSOLE_VISUAL_CHECKS=all makes them on every leg.
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -24,6 +27,8 @@ export interface ConsoleEnv {
 }
 
 let browser: Browser | null = null;
+/** Whether the leg running now checks and photographs what people see (see the top of this file). */
+let visualChecks = true;
 // One port per test file (each file runs in its own process); the app's PUBLIC_BASE_URL names it.
 const PORT = await freePort();
 
@@ -57,6 +62,7 @@ export function describeConsole(title: string, body: (c: ConsoleEnv) => void, op
       },
     };
     before(async () => {
+      visualChecks = env.dialect.name === 'sqlite' || process.env.CONSOLE_VISUAL_CHECKS === 'all';
       await env.app.listen({ host: '127.0.0.1', port: PORT });
     });
     body(c);
@@ -70,6 +76,7 @@ async function settle(page: Page) {
 
 /** axe-core on the page as it is now: no serious or critical violations. */
 export async function checkA11y(page: Page, label: string) {
+  if (!visualChecks) return;
   // A notice fading in or out is half transparent: axe would judge its text's contrast mid-fade.
   await settle(page);
   // Evaluated through the DevTools protocol, so the console's CSP (script-src 'self') does not apply.
@@ -88,6 +95,7 @@ export async function checkA11y(page: Page, label: string) {
  * overflows horizontally at 390 px. Restores the page's width afterwards.
  */
 export async function shoot(page: Page, name: string, engine: string) {
+  if (!visualChecks) return;
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
