@@ -118,7 +118,7 @@ describeConsole('console settings and members', (c) => {
       assert.match(await fieldError(page, /^Slug/), /Lowercase letters and digits/);
 
       await page.getByLabel(/^Slug/).fill(slug);
-      const warning = page.getByRole('status').filter({ hasText: 'Public blog addresses will change' });
+      const warning = page.getByRole('status').filter({ hasText: 'Public addresses will change' });
       await warning.waitFor();
       assert.match(await warning.innerText(), new RegExp(`/s/${store.slug}/blog[\\s\\S]*/s/${slug}/blog[\\s\\S]*stop working`));
       await inspect(page, 'settings-slug', c.env.dialect.name);

@@ -34,7 +34,10 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => ok(api.POST('/api/auth/login', { body })),
-    onSuccess: () => client.invalidateQueries(),
+    // The session is read again before the sign-in counts as done, watched or not: on the sign-in
+    // page nothing watches it, and the page signing in goes to would otherwise read the cached
+    // "nobody signed in" and send the user back to sign in (seen on a busy machine).
+    onSuccess: () => Promise.all([client.invalidateQueries(), client.refetchQueries({ queryKey: sessionKey, type: 'inactive' })]),
   });
 }
 

@@ -64,10 +64,11 @@ export function StoreSettingsForm({ store }: { store: Store }) {
                 {...form.getInputProps('slug')}
               />
               {slugChanged && (
-                <Alert color="yellow" role="status" title="Public blog addresses will change" styles={warningTitle}>
+                <Alert color="yellow" role="status" title="Public addresses will change" styles={warningTitle}>
                   <Text size="sm">
-                    After saving, the blog moves from <Code>/s/{store.slug}/blog</Code> to <Code>/s/{values.slug}/blog</Code>, with its posts and RSS feed.
-                    The old addresses stop working: links already shared, bookmarked or found by search engines lead nowhere.
+                    After saving, your store page and booking link move from <Code>/s/{store.slug}</Code> to <Code>/s/{values.slug}</Code>, and the blog
+                    from <Code>/s/{store.slug}/blog</Code> to <Code>/s/{values.slug}/blog</Code>, with its posts and RSS feed.
+                    The old addresses stop working: links already shared, printed QR codes, bookmarks and search results lead nowhere.
                   </Text>
                 </Alert>
               )}

@@ -1,5 +1,5 @@
 // Settings → Store: the store's details, customer emails and fees (owners and admins edit them;
-// staff read them), and its members.
+// staff read them), its store page and booking link (StorePageCard), and its members.
 import { Card, DataList, SimpleGrid, Stack, Title } from '@mantine/core';
 import { canManage } from '../../api/session';
 import { awaitingFreshSettings, useStoreSettings, type Store } from '../../api/store';
@@ -7,6 +7,7 @@ import { PageError, PageLoader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatMoney } from '../../lib/format';
 import { MembersSection } from './MembersSection';
+import { StorePageCard } from './StorePageCard';
 import { StoreSettingsForm } from './StoreSettingsForm';
 import { DataItem } from '../../components/DataItem';
 
@@ -20,10 +21,11 @@ export function Component() {
         <PageLoader />
       ) : settings.isError ? (
         <PageError error={settings.error} retry={() => settings.refetch()} />
-      ) : manage ? (
-        <StoreSettingsForm key={current.storeId} store={settings.data} />
       ) : (
-        <StoreSummary store={settings.data} />
+        <>
+          {manage ? <StoreSettingsForm key={current.storeId} store={settings.data} /> : <StoreSummary store={settings.data} />}
+          <StorePageCard key={current.storeId} store={settings.data} />
+        </>
       )}
       <MembersSection />
     </Stack>

@@ -1,6 +1,7 @@
 // Today: what needs doing first, the day's agenda as a time grid (any day, ?day=YYYY-MM-DD), the
 // day's and coming bookings, orders waiting on the store, and the last 30 days of sales. Developer
-// items (webhooks, sync runs) only for owners and admins. New booking and New sale are one tap away.
+// items (webhooks, sync runs) only for owners and admins. New booking and New sale are one tap away,
+// and so is the store's booking link to share (Settings → Store page).
 import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
@@ -48,7 +49,11 @@ export function Component() {
           </Group>
         }
       >
-        {formatLocalDate(today, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+        {/* The date, and beside it (under it on a phone) the way to the Store page card in Settings, where the link is copied, sent or printed. */}
+        <span style={{ display: 'flex', flexWrap: 'wrap', columnGap: '1.25em' }}>
+          <span>{formatLocalDate(today, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</span>
+          <Anchor component={Link} to={`/s/${store.storeId}/settings#store-page`} inherit>Share your booking link</Anchor>
+        </span>
       </PageHeader>
       <WelcomeHint />
       {overview.isError ? (
