@@ -67,14 +67,29 @@ export function freePerformers(
   busy: Map<string, SortedBusy>,
   bufferMs: number,
 ): string[] {
-  if (calendars.storeClosed.has(date)) return [];
-  if (calendars.storeHours && !withinIntervals(start, end, calendars.storeHours)) return [];
-  return order.filter((id) => {
+  return freeFinder(order, calendars, busy, bufferMs)(start, end, date);
+}
+
+/**
+ * freePerformers for many slots of one request: each person's calendar and bookings are looked up
+ * once, not for every slot (availability asks it for every slot of up to 62 days).
+ */
+export function freeFinder(order: string[], calendars: PerformerCalendars, busy: Map<string, SortedBusy>, bufferMs: number): (start: number, end: number, date: string) => string[] {
+  const team = order.flatMap((id) => {
     const person = calendars.people.get(id);
-    if (!person || !withinIntervals(start, end, person.hours)) return false;
-    if (person.off.some(([a, b]) => a < end && start < b)) return false;
-    return !clashes(busy.get(id), start, end, bufferMs);
+    return person ? [{ id, hours: person.hours, off: person.off, busy: busy.get(id) }] : [];
   });
+  return (start, end, date) => {
+    const free: string[] = [];
+    if (calendars.storeClosed.has(date)) return free;
+    if (calendars.storeHours && !withinIntervals(start, end, calendars.storeHours)) return free;
+    for (const person of team) {
+      if (!withinIntervals(start, end, person.hours)) continue;
+      if (person.off.length && person.off.some(([a, b]) => a < end && start < b)) continue;
+      if (!clashes(person.busy, start, end, bufferMs)) free.push(person.id);
+    }
+    return free;
+  };
 }
 
 /**

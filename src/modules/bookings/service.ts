@@ -17,7 +17,7 @@ import { toMajor, toMinor } from '../../shared/money.ts';
 import { StoreCache } from '../../shared/store-cache.ts';
 import { nowIso, parseTimestamp } from '../../shared/time.ts';
 import { bookingWindow, findBookableSlot, generateSlots, localDayWindow, localTimeOf, lockCellsOf, MAX_WINDOW_DAYS, slotsAt, type BusyInterval, type Slot } from './slots.ts';
-import { freePerformers, performerCalendars, sortBusy, type SortedBusy } from './performers.ts';
+import { freeFinder, freePerformers, performerCalendars, sortBusy, type SortedBusy } from './performers.ts';
 import { createStaffDirectory, type StaffMember } from './staff.ts';
 import * as repo from './repository.ts';
 import { BOOKINGS_TOPIC } from './repository.ts';
@@ -367,7 +367,7 @@ export function createBookingsService(ctx: AppContext) {
     };
     const busy = exceptId ? await load() : await staffBusyCache.get(store.id, `${ids.join(',')}|${dayFrom}|${dayTo}`, load);
     const calendars = performerCalendars(people, store, schedule, fromMs, toMs);
-    const free = (start: number, end: number, date: string) => freePerformers(start, end, date, ids, calendars, busy, bufferMs);
+    const free = freeFinder(ids, calendars, busy, bufferMs);
     // Only the slots with someone free (generateSlots drops those with none).
     return generateSlots({ schedule, timezone: store.timezone, from: fromMs, to: toMs, now: Date.now(), busy: [], free, performers: ids.length });
   }
