@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { TestStore } from '../../test/helpers/app.ts';
 import { waitFor } from '../../test/helpers/smtp.ts';
-import { describeConsole, dismissNotices, inspect, inviteMember, signInThroughUi } from './harness.ts';
+import { describeConsole, dismissNotices, inspect, inviteMember, signInThroughUi, PAGE_TIMEOUT_MS } from './harness.ts';
 import { dayIn } from './booking-helpers.ts';
 
 const ZONE = 'Africa/Accra';
@@ -52,7 +52,7 @@ describeConsole('console front desk', (c) => {
   async function newPage(width = 1280) {
     const context = await c.browser.newContext({ viewport: { width, height: 900 }, baseURL: c.base, locale: 'en-GB', timezoneId: 'UTC', serviceWorkers: 'block' });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PAGE_TIMEOUT_MS);
     return { context, page };
   }
 

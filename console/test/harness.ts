@@ -26,6 +26,13 @@ export interface ConsoleEnv {
   newPage(width?: number): Promise<{ context: BrowserContext; page: Page }>;
 }
 
+/**
+ * How long a page step may wait (Playwright's default timeout for every page these tests open). Far
+ * above what a step takes on a quiet machine; it only matters when the machine is busy (three test
+ * files at once on two cores, each with its Chromium), where 15 s was seen to run out.
+ */
+export const PAGE_TIMEOUT_MS = 30_000;
+
 let browser: Browser | null = null;
 /** Whether the leg running now checks and photographs what people see (see the top of this file). */
 let visualChecks = true;
@@ -57,7 +64,7 @@ export function describeConsole(title: string, body: (c: ConsoleEnv) => void, op
       async newPage(width = 1280) {
         const context = await browser!.newContext({ viewport: { width, height: 900 }, baseURL: base, locale: 'en-GB', timezoneId: 'UTC' });
         const page = await context.newPage();
-        page.setDefaultTimeout(15_000);
+        page.setDefaultTimeout(PAGE_TIMEOUT_MS);
         return { context, page };
       },
     };

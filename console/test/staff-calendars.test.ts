@@ -11,7 +11,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { TestMember, TestStore } from '../../test/helpers/app.ts';
-import { describeConsole, dismissNotices, inspect, signInThroughUi } from './harness.ts';
+import { describeConsole, dismissNotices, inspect, signInThroughUi, PAGE_TIMEOUT_MS } from './harness.ts';
 import { dayIn } from './booking-helpers.ts';
 
 const ZONE = 'Africa/Accra';
@@ -39,7 +39,7 @@ describeConsole('console staff calendars', (c) => {
   async function signIn(width: number, who: { email: string; password: string } = store) {
     const context = await c.browser.newContext({ viewport: { width, height: 900 }, baseURL: c.base, locale: 'en-GB', timezoneId: 'UTC', serviceWorkers: 'block' });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(PAGE_TIMEOUT_MS);
     await signInThroughUi(page, who.email, who.password);
     await page.waitForURL(/\/today/);
     return { context, page };

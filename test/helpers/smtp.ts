@@ -44,7 +44,7 @@ export async function startSmtpPeer(options: { port?: number; messages?: Receive
   return { port, url: `smtp://127.0.0.1:${port}`, messages, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return;

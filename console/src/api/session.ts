@@ -34,10 +34,14 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => ok(api.POST('/api/auth/login', { body })),
-    // The session is read again before the sign-in counts as done, watched or not: on the sign-in
-    // page nothing watches it, and the page signing in goes to would otherwise read the cached
-    // "nobody signed in" and send the user back to sign in (seen on a busy machine).
-    onSuccess: () => Promise.all([client.invalidateQueries(), client.refetchQueries({ queryKey: sessionKey, type: 'inactive' })]),
+    // The session is the sign-in's own answer at once. Read again instead, a read of /api/auth/me sent
+    // before the cookie existed (the sign-in page's, on a busy machine) could answer "nobody" after it,
+    // and the next page would send the user back to sign in. Everything else is read again.
+    onSuccess: async (answer) => {
+      await client.cancelQueries({ queryKey: sessionKey });
+      client.setQueryData(sessionKey, { ok: answer.ok, user: answer.user, stores: answer.stores });
+      await client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+    },
   });
 }
 
