@@ -11,12 +11,13 @@ type Db = Executor<Database>;
 /** The notifier topic of a store's catalog (items, prices, stock, catalog-visible settings). */
 export const CATALOG_TOPIC = 'catalog';
 
-export const listItems = (db: Db, storeId: string, options: { publishedOnly?: boolean; updatedSince?: string; itemType?: string } = {}) => {
+export const listItems = (db: Db, storeId: string, options: { publishedOnly?: boolean; updatedSince?: string; itemType?: string; limit?: number } = {}) => {
   let q = db.selectFrom('items').selectAll().where('store_id', '=', storeId);
   if (options.publishedOnly) q = q.where('published', '=', 1);
   if (options.updatedSince) q = q.where('updated_at', '>', options.updatedSince);
   if (options.itemType) q = q.where('item_type', '=', options.itemType as ItemRow['item_type']);
-  return q.orderBy('name').orderBy('id').execute();
+  q = q.orderBy('name').orderBy('id');
+  return (options.limit ? q.limit(options.limit) : q).execute();
 };
 
 export const findItem = (db: Db, storeId: string, itemId: string) =>

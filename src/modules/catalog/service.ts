@@ -291,7 +291,7 @@ export function createCatalogService(ctx: AppContext) {
       dropCached(storeId);
     },
 
-    async listItems(storeId: string, filter: { itemType?: string } = {}): Promise<Item[]> {
+    async listItems(storeId: string, filter: { itemType?: string; publishedOnly?: boolean; limit?: number } = {}): Promise<Item[]> {
       const currency = await currencyOf(storeId);
       return (await repo.listItems(db, storeId, filter)).map((r) => toItem(r, currency));
     },

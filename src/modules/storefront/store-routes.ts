@@ -126,9 +126,14 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
 
   /** The store's services and courses that can be booked online, each with its people. */
   async function servicesOf(store: Store): Promise<BookableService[]> {
-    const [items, people] = await Promise.all([ctx.services.catalog.listItems(store.id), bookings.staff.list(store.id)]);
-    return items
-      .filter((i) => i.published && i.itemType !== 'product' && i.schedule)
+    const catalog = ctx.services.catalog;
+    const [services, courses, people] = await Promise.all([
+      catalog.listItems(store.id, { itemType: 'service', publishedOnly: true }),
+      catalog.listItems(store.id, { itemType: 'course', publishedOnly: true }),
+      bookings.staff.list(store.id),
+    ]);
+    return [...services, ...courses]
+      .filter((i) => i.schedule)
       .map((i) => ({
         id: i.id,
         name: i.name,
@@ -165,13 +170,10 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     const urls = urlsOf(store);
     const [services, items, posts] = await Promise.all([
       servicesOf(store),
-      ctx.services.catalog.listItems(store.id, { itemType: 'product' }),
+      ctx.services.catalog.listItems(store.id, { itemType: 'product', publishedOnly: true, limit: PRODUCTS_SHOWN }),
       ctx.services.blog.publicList(store.slug, { limit: POSTS_SHOWN }),
     ]);
-    const products = items
-      .filter((i) => i.published)
-      .slice(0, PRODUCTS_SHOWN)
-      .map((i) => ({ name: i.name, priceMinor: i.priceMinor, inStock: i.stockCount === null || i.stockCount > 0 }));
+    const products = items.map((i) => ({ name: i.name, priceMinor: i.priceMinor, inStock: i.stockCount === null || i.stockCount > 0 }));
     const body = renderStorePage({
       store,
       url: `${base}${urls.store}`,
@@ -242,7 +244,7 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     const staffId = choice.staffId && choice.staffId !== 'any' ? choice.staffId : undefined;
     const hidden: Record<string, string> = { serviceId: service.id, date: choice.date, time: choice.time, token: await tokens.issue(store.id) };
     if (choice.staffId) hidden.staffId = choice.staffId;
-    const countryName = new Intl.DisplayNames(['en'], { type: 'region' }).of(store.country) ?? store.country;
+    const countryName = new Intl.DisplayNames([store.locale, 'en'], { type: 'region' }).of(store.country) ?? store.country;
     return renderDetailsStep(store, service, urls, {
       action: urls.book,
       hidden,
