@@ -129,12 +129,34 @@ export async function sendIdempotent(
     return reply.code(result.status).send(result.body);
   }
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+  const answer = await runIdempotent(ctx, { key, request: { query: request.query ?? null, body: request.body ?? null }, requestId: request.id, header: (name, value) => reply.header(name, value) }, storeId, scope, work);
+  if (answer.replayed) return reply.header('idempotent-replayed', 'true').code(answer.status).type('application/json; charset=utf-8').send(answer.json);
+  return reply.code(answer.status).send(answer.body);
+}
+
+/** What runIdempotent answers: the work's own result, or the stored answer of an earlier run (its JSON as stored). */
+export type IdempotentAnswer = { replayed: false; status: number; body: unknown } | { replayed: true; status: number; json: string };
+
+/**
+ * sendIdempotent's work without a reply: runs `work` at most once per (store, scope, key) and answers
+ * its result, or the stored one. `request` is what the key's record is compared by (a reuse of the key
+ * with another request is 409); `header` sets a response header (Retry-After while another run holds
+ * the key). For pages that answer with HTML, not the stored JSON (the store page's booking form).
+ */
+export async function runIdempotent(
+  ctx: AppContext,
+  keyed: { key: string | undefined; request: { query: unknown; body: unknown }; requestId: string; header: (name: string, value: string) => void },
+  storeId: string,
+  scope: string,
+  work: (record: RecordInTransaction) => Promise<IdempotentResult>,
+): Promise<IdempotentAnswer> {
+  if (!keyed.key || keyed.key.length > 255 || !/^[\x21-\x7e]+$/.test(keyed.key)) {
     throw validationFailed([{ field: 'Idempotency-Key', message: '1 to 255 visible ASCII characters' }]);
   }
+  const key: string = keyed.key;
   const db = ctx.db;
   const leaseSeconds = ctx.config.idempotencyLeaseSeconds;
-  const requestHash = sha256(stableStringify({ query: request.query ?? null, body: request.body ?? null }));
+  const requestHash = sha256(stableStringify(keyed.request));
   const thisKey = (q: any) => q.where('store_id', '=', storeId).where('scope', '=', scope).where('key', '=', key);
 
   const claimed = await claim();
@@ -175,7 +197,7 @@ export async function sendIdempotent(
       ok: false,
       error: appError.code,
       message: appError.message,
-      requestId: request.id,
+      requestId: keyed.requestId,
       ...(appError.details ? { details: appError.details } : {}),
     };
     await storeAfter({ status: appError.status, body });
@@ -183,7 +205,7 @@ export async function sendIdempotent(
   }
   // Work that committed nothing (a replayed clientOrderId, a preview) is recorded now.
   if (!recorded) await storeAfter(result);
-  return reply.code(result.status).send(result.body);
+  return { replayed: false, status: result.status, body: result.body };
 
   /** true when this request owns the key now; otherwise the existing record. */
   async function claim(): Promise<true | NonNullable<Awaited<ReturnType<typeof current>>>> {
@@ -202,7 +224,7 @@ export async function sendIdempotent(
     if (existing.status_code !== null) return existing;
     if (existing.locked_until !== null && existing.locked_until > now) {
       const wait = Math.max(1, Math.ceil((Date.parse(existing.locked_until) - Date.parse(now)) / 1000));
-      reply.header('retry-after', String(wait));
+      keyed.header('retry-after', String(wait));
       throw conflict('conflict', `A request with this Idempotency-Key is still in progress; retry in ${wait} s.`);
     }
     // The lease lapsed and nothing was committed under it (a crash, or a run that failed without
@@ -213,7 +235,7 @@ export async function sendIdempotent(
       .where((eb: any) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return true;
-    reply.header('retry-after', '1');
+    keyed.header('retry-after', '1');
     throw conflict('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
   }
 
@@ -223,10 +245,9 @@ export async function sendIdempotent(
     >;
   }
 
-  function replay(existing: Awaited<ReturnType<typeof current>>) {
+  function replay(existing: Awaited<ReturnType<typeof current>>): IdempotentAnswer {
     if (!existing || existing.status_code === null) throw conflict('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
-    reply.header('idempotent-replayed', 'true');
-    return reply.code(existing.status_code).type('application/json; charset=utf-8').send(existing.response_body);
+    return { replayed: true, status: existing.status_code, json: existing.response_body ?? 'null' };
   }
 
   async function storeAfter(r: IdempotentResult) {

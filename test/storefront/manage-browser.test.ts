@@ -6,18 +6,11 @@
 // (test-output/storefront/, git-ignored): look at the pictures.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, launchChromium, OUTPUT } from '../helpers/browser.ts';
+import { freePort, launchChromium } from '../helpers/browser.ts';
 import { describeEachDb } from '../helpers/app.ts';
 import { book, dayAhead, salon, ZONE } from '../messages/helpers.ts';
-
-const SHOTS = join(OUTPUT, 'storefront');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** tsx compiles named functions with an `__name` helper; evaluated code needs it in the page too. */
-const KEEP_NAMES = 'globalThis.__name = (fn) => fn;';
+import { checkPage, KEEP_NAMES } from './page-checks.ts';
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -25,42 +18,17 @@ let browser: Browser;
 
 before(async () => {
   browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
 });
 
-/**
- * Opens `url` with JavaScript on and checks what needs a script to measure: axe finds nothing
- * serious, nothing is wider than 390 px, every tap target is at least 44 px high. Then photographs
- * the page at 390 and 1280 px.
- */
+/** Opens `url` with JavaScript on and checks it (page-checks.ts: axe, 390 px fit, 44 px targets, pictures). */
 async function inspect(checker: Page, url: string, name: string, engine: string) {
-  await checker.setViewportSize({ width: 390, height: 800 });
   const res = await checker.goto(url, { waitUntil: 'load' });
   assert.ok(res && res.status() < 500, `${name}: ${res?.status()}`);
-  const measured = await checker.evaluate(() => ({
-    overflow: document.documentElement.scrollWidth - window.innerWidth,
-    small: [...document.querySelectorAll('a, button')]
-      .map((el) => ({ text: (el.textContent ?? '').trim().slice(0, 40), height: el.getBoundingClientRect().height }))
-      .filter((t) => t.height < 44),
-  }));
-  assert.ok(measured.overflow <= 1, `${name}: the page is ${measured.overflow}px wider than a 390 px screen`);
-  assert.deepEqual(measured.small, [], `${name}: tap targets under 44 px high`);
-  await checker.evaluate(axeSource);
-  const violations = await checker.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, options: unknown): Promise<any> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(' ')).slice(0, 5) }));
-  });
-  const serious = violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious, [], `${name}: axe found serious violations:\n${JSON.stringify(serious, null, 2)}`);
-  for (const width of [390, 1280]) {
-    await checker.setViewportSize({ width, height: 800 });
-    await checker.screenshot({ path: join(SHOTS, `${name}-${engine}-${width}.png`), fullPage: true });
-  }
+  await checkPage(checker, name, engine);
 }
 
 describeEachDb('manage link in Chromium without JavaScript', (env) => {

@@ -4,20 +4,14 @@
 // and the details form, and lands on the booking's manage link. Each step is also checked with
 // JavaScript on (axe-core, nothing wider than a 390 px screen, tap targets at least 44 px high) and
 // photographed at 390 and 1280 px (test-output/storefront/, git-ignored): look at the pictures.
-import { after, before, mock, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, launchChromium, OUTPUT } from '../helpers/browser.ts';
+import { freePort, launchChromium } from '../helpers/browser.ts';
 import { describeEachDb } from '../helpers/app.ts';
 import { book, dayAhead, salon } from '../messages/helpers.ts';
+import { checkPage, KEEP_NAMES, later } from './page-checks.ts';
 
-const SHOTS = join(OUTPUT, 'storefront');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** tsx compiles named functions with an `__name` helper; evaluated code needs it in the page too. */
-const KEEP_NAMES = 'globalThis.__name = (fn) => fn;';
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 const port = await freePort();
@@ -26,48 +20,16 @@ let browser: Browser;
 
 before(async () => {
   browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
 });
 
-/** Checks the page as it is now (axe, 390 px fit, 44 px tap targets), then photographs it at 390 and 1280 px. */
-async function inspect(page: Page, name: string, engine: string) {
-  await page.setViewportSize({ width: 390, height: 800 });
-  const measured = await page.evaluate(() => ({
-    overflow: document.documentElement.scrollWidth - window.innerWidth,
-    small: [...document.querySelectorAll('a, button, input:not([type=hidden]):not([tabindex="-1"]), textarea')]
-      .map((el) => ({ text: (el.textContent || el.getAttribute('name') || '').trim().slice(0, 40), height: el.getBoundingClientRect().height }))
-      .filter((t) => t.height > 0 && t.height < 44),
-  }));
-  assert.ok(measured.overflow <= 1, `${name}: the page is ${measured.overflow}px wider than a 390 px screen`);
-  assert.deepEqual(measured.small, [], `${name}: tap targets under 44 px high`);
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, options: unknown): Promise<any> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(' ')).slice(0, 5) }));
-  });
-  const serious = violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious, [], `${name}: axe found serious violations:\n${JSON.stringify(serious, null, 2)}`);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: join(SHOTS, `store-${name}-${engine}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 800 });
-}
-
-/** Moves the clock the form token reads past the seconds a person takes to fill it in, then back. */
-async function afterAFewSeconds<T>(work: () => Promise<T>): Promise<T> {
-  mock.timers.enable({ apis: ['Date'], now: Date.now() + 3000 });
-  try {
-    return await work();
-  } finally {
-    mock.timers.reset();
-  }
-}
+/** Checks the page as it is now (page-checks.ts), its pictures named store-<name>. */
+const inspect = (page: Page, name: string, engine: string) => checkPage(page, `store-${name}`, engine);
+/** The seconds a person takes over the form, as the clock the form token reads moves instead of the test waiting. */
+const afterAFewSeconds = <T>(work: () => Promise<T>) => later(3000, work);
 
 describeEachDb('store page in Chromium', (env) => {
   let noScript: BrowserContext;

@@ -3,10 +3,11 @@
 // the booking (sourceChannel store_page, the phone in E.164) and its manage link; a time taken
 // meanwhile; a service with performers; spam held off (honeypot, form token too fast, forged or
 // stale, a budget per address); a store that turns its page off; bad input answered with pages.
-import { mock, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachDb, type Response } from '../helpers/app.ts';
 import { book, dayAhead, salon, type Salon } from '../messages/helpers.ts';
+import { later } from './page-checks.ts';
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -22,16 +23,6 @@ function assertPage(res: Response, status: number, label = '') {
   assert.match(res.body, /^<!doctype html>/);
   assert.doesNotMatch(res.body, /Store Integration Service/);
   assert.doesNotMatch(res.body, /<script/i);
-}
-
-/** Moves the clock the form token reads past the few seconds a person needs, then back. */
-async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  mock.timers.enable({ apis: ['Date'], now: Date.now() + ms });
-  try {
-    return await work();
-  } finally {
-    mock.timers.reset();
-  }
 }
 
 describeEachDb('hosted store page and booking flow', (env) => {
@@ -198,6 +189,15 @@ describeEachDb('hosted store page and booking flow', (env) => {
     const crossed = await later(3000, () => post(`${page}/book`, { ...fields, ...person, token: otherForm.token }));
     assertPage(crossed, 400);
     assert.match(textOf(crossed.body), /This form is not from this page/);
+    // Another store's service, through this store's page (and its own token): not bookable here, and
+    // nothing is booked in the other store either; its form sent to this page books nothing too.
+    const foreign = await later(3000, () => post(`${page}/book`, { ...fields, ...person, serviceId: other.service.id }));
+    assertPage(foreign, 400);
+    assert.match(textOf(foreign.body), /That service cannot be booked online now\./);
+    const foreignForm = await later(3000, () => post(`${page}/book`, { ...otherForm, ...person }));
+    assertPage(foreignForm, 400);
+    const otherBookings = await env.inject({ method: 'GET', url: `/api/stores/${other.store.storeId}/bookings?limit=10`, headers: env.staffHeaders(other.store) });
+    assert.equal(otherBookings.data.bookings.length, 0);
 
     const stale = await later(3 * 3600_000, () => post(`${page}/book`, { ...fields, ...person }));
     assertPage(stale, 400);

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';
 import type { Store } from '../stores/service.ts';
 import { loggableError, toAppError } from '../../http/errors.ts';
-import { sendIdempotent } from '../../http/idempotency.ts';
+import { runIdempotent } from '../../http/idempotency.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Booking } from '../bookings/service.ts';
 import { createFormTokens } from './form-token.ts';
@@ -402,27 +402,13 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
    */
   async function bookOnce(request: FastifyRequest, store: Store, nonce: string, input: Parameters<typeof bookings.createBooking>[1]): Promise<{ manageUrl: string } | { code: string; status: number; message: string }> {
     const deadline = Date.now() + DOUBLE_TAP_WAIT_MS;
+    const keyed = { key: `store-page:${nonce}`, request: { query: null, body: { nonce } }, requestId: request.id, header: () => {} };
     for (;;) {
-      // sendIdempotent answers through a reply; this one only keeps what it was given.
-      const kept = { status: 200, body: undefined as unknown };
-      const sink = {
-        header: () => sink,
-        headers: () => sink,
-        type: () => sink,
-        code(status: number) {
-          kept.status = status;
-          return sink;
-        },
-        send(body: unknown) {
-          kept.body = typeof body === 'string' ? JSON.parse(body) : body;
-          return sink;
-        },
-      };
-      const keyed = { headers: { 'idempotency-key': `store-page:${nonce}` }, query: {}, body: { nonce }, id: request.id } as unknown as FastifyRequest;
+      let answer;
       try {
-        await sendIdempotent(ctx, keyed, sink as unknown as FastifyReply, store.id, 'bookings.store-page', async (record) => {
-          const answer = (booking: Booking) => ({ status: 201, body: { ok: true, manageUrl: booking.manageUrl } });
-          return answer(await bookings.createBooking(store.id, input, { idempotent: { record, answer } }));
+        answer = await runIdempotent(ctx, keyed, store.id, 'bookings.store-page', async (record) => {
+          const created = (booking: Booking) => ({ status: 201, body: { ok: true, manageUrl: booking.manageUrl } });
+          return created(await bookings.createBooking(store.id, input, { idempotent: { record, answer: created } }));
         });
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -433,10 +419,11 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         }
         return { code: error.code, status: error.status, message: error.message };
       }
-      const body = kept.body as { ok?: boolean; manageUrl?: string; error?: string; message?: string };
+      const body = (answer.replayed ? JSON.parse(answer.json) : answer.body) as { ok?: boolean; manageUrl?: string; error?: string; message?: string };
       if (body?.ok && body.manageUrl) return { manageUrl: body.manageUrl };
-      return { code: body?.error ?? 'conflict', status: kept.status, message: body?.message ?? 'Not booked.' };
+      return { code: body?.error ?? 'conflict', status: answer.status, message: body?.message ?? 'Not booked.' };
     }
   }
+
 
 }
