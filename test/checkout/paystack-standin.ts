@@ -3,7 +3,10 @@
 // and GET /transaction/verify/:reference (→ data.status success | failed | abandoned, data.amount;
 // `ongoing` while a mobile-money charge waits for the customer to approve it on their phone, as
 // Paystack answers then). Its callback (the webhook) is sent only when a test asks, so a test can
-// drop it; `failVerify` makes verify answer an error, as an outage would.
+// drop it; `failVerify` makes verify answer an error, as an outage would. Refunds: POST /refund
+// {transaction, amount?} queues one (data.status pending, data.id; more than what is left of the
+// transaction is refused, as Paystack does), GET /refund/:id reads it, and `refundWebhook` makes the
+// refund.processed / refund.failed callback (amount as a string, as Paystack's samples show).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
@@ -18,7 +21,18 @@ export interface StandInTransaction {
   paidAt: string | null;
 }
 
+export interface StandInRefund {
+  id: number;
+  transactionReference: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processing' | 'processed' | 'failed';
+}
+
 export class PaystackStandIn {
+  refunds = new Map<number, StandInRefund>();
+  /** When set, POST /refund answers this HTTP status with status:false (4xx: refused; 5xx: an outage). */
+  failRefund: number | null = null;
   server!: Server;
   baseUrl = '';
   transactions = new Map<string, StandInTransaction>();
@@ -75,6 +89,23 @@ export class PaystackStandIn {
             data: { id: 1, status: tx.status, reference: tx.reference, amount: tx.amount, currency: tx.currency, paid_at: tx.paidAt, gateway_response: tx.status === 'success' ? 'Successful' : 'Declined' },
           });
         }
+        if (req.method === 'POST' && path === '/refund') {
+          if (this.failRefund) return send(this.failRefund, { status: false, message: this.failRefund < 500 ? 'Refund cannot be processed for this transaction' : 'Service unavailable' });
+          const tx = this.transactions.get(String(body?.transaction ?? ''));
+          if (!tx || tx.status !== 'success') return send(400, { status: false, message: 'Transaction not found or not successful' });
+          const taken = [...this.refunds.values()].filter((r) => r.transactionReference === tx.reference && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+          const amount = body.amount === undefined ? tx.amount - taken : Number(body.amount);
+          if (!Number.isInteger(amount) || amount <= 0 || amount > tx.amount - taken) return send(400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+          const refund: StandInRefund = { id: 1000 + this.refunds.size + 1, transactionReference: tx.reference, amount, currency: tx.currency, status: 'pending' };
+          this.refunds.set(refund.id, refund);
+          return send(200, { status: true, message: 'Refund has been queued for processing', data: this.refundData(refund) });
+        }
+        const refundRead = /^\/refund\/(\d+)$/.exec(path);
+        if (req.method === 'GET' && refundRead) {
+          const refund = this.refunds.get(Number(refundRead[1]));
+          if (!refund) return send(404, { status: false, message: 'Refund not found' });
+          return send(200, { status: true, message: 'Refund retrieved', data: this.refundData(refund) });
+        }
         send(404, { status: false, message: 'Not found' });
       });
     });
@@ -95,6 +126,22 @@ export class PaystackStandIn {
   webhook(reference: string, secret = this.secretKey) {
     const tx = this.transactions.get(reference)!;
     const body = JSON.stringify({ event: 'charge.success', data: { id: 1, status: 'success', reference, amount: tx.amount, currency: tx.currency, paid_at: tx.paidAt, customer: { email: tx.email } } });
+    return { body, signature: createHmac('sha512', secret).update(body).digest('hex') };
+  }
+
+  private refundData(r: StandInRefund) {
+    return { id: r.id, transaction: { reference: r.transactionReference }, amount: r.amount, currency: r.currency, status: r.status, refunded_at: r.status === 'processed' ? new Date().toISOString() : null };
+  }
+
+  /** Paystack finished a refund: its state, and the callback it sends (signed), or null for a refund it never calls back about. */
+  finishRefund(id: number, status: 'processed' | 'failed', secret = this.secretKey) {
+    const refund = this.refunds.get(id);
+    if (!refund) throw new Error(`no stand-in refund ${id}`);
+    refund.status = status;
+    const body = JSON.stringify({
+      event: `refund.${status}`,
+      data: { status, transaction_reference: refund.transactionReference, refund_reference: status === 'processed' ? `RR${id}` : null, amount: String(refund.amount), currency: refund.currency, customer: { email: 'x@example.test' }, domain: 'test' },
+    });
     return { body, signature: createHmac('sha512', secret).update(body).digest('hex') };
   }
 

@@ -105,6 +105,16 @@ async function collectExamples(env: TestEnv, receiver: Receiver): Promise<Record
     paymentMethod: 'cash', paymentAmount: 80, sourceChannel: 'client_website', attributes: { source: 'website' },
   };
   examples['booking-created'] = ok(await post(`/v1IntegrationBookings?storeId=${storeId}`, booking), 201);
+  // A service that asks a deposit (20%): the answer carries the payment to make.
+  const deposit = ok(
+    await post(
+      `/api/stores/${storeId}/items`,
+      { name: 'Knotless braids', itemType: 'service', price: 400, schedule: { durationMinutes: 60, weeklyHours: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => ({ day: d, start: '09:00', end: '17:00' })), deposit: { percent: 20 } } },
+      staff,
+    ),
+    201,
+  ).item;
+  examples['booking-created-deposit'] = ok(await post(`/v1IntegrationBookings?storeId=${storeId}`, { ...booking, serviceId: deposit.id, serviceName: undefined, bookingTime: '10:00', quantity: 1 }), 201);
   examples['error-body'] = (await post(`/v1IntegrationBookings?storeId=${storeId}`, booking)).data;
   assert.equal((examples['error-body'] as any).error, 'slot-unavailable');
 

@@ -335,3 +335,61 @@ describeEachDb('hosted store page: bookings per address', (env) => {
     assert.equal(other.statusCode, 303);
   });
 }, { env: { RATE_LIMIT_STORE_PAGE_BOOKINGS_PER_IP: '2' } });
+
+describeEachDb('hosted store page: a service that asks a deposit', (env) => {
+  test('the page and the form say the deposit; Book goes to the payment page; paid, the manage link says so; unpaid, the time is free again', async () => {
+    const s = await salon(env);
+    const page = `/s/${s.store.slug}`;
+    const deposit = await env.createItem(s.store, {
+      itemType: 'service',
+      price: 400,
+      name: 'Goddess locs',
+      schedule: { durationMinutes: 240, capacity: 1, slotIntervalMinutes: 60, maxAdvanceDays: 60, weeklyHours: WEEK.map((day) => ({ day, start: '08:00', end: '20:00' })), deposit: { percent: 25 } },
+    });
+    assert.match(textOf((await env.inject({ method: 'GET', url: page })).body), /Goddess locs GH₵400\.00 · 4 h · GH₵100\.00 deposit Book/);
+    const date = dayAhead(4);
+    const form = await env.inject({ method: 'GET', url: `${page}/book?serviceId=${deposit.id}&date=${date}&time=10:00` });
+    assertPage(form, 200);
+    const words = textOf(form.body);
+    assert.match(words, /Deposit GH₵100\.00/);
+    assert.match(words, /asks a deposit to hold this time: you pay it next, by card or mobile money\. Unpaid within 30 minutes, the booking is cancelled\./);
+    assert.match(words, /Book 10:00\s?am and pay the deposit/);
+    const fields = hidden(form.body);
+    const sent = await later(3000, () =>
+      env.inject({ method: 'POST', url: `${page}/book`, headers: FORM, payload: new URLSearchParams({ ...fields, name: 'Akosua', phone: '024 555 1212', email: '', note: '', website: '' }).toString() }),
+    );
+    assert.equal(sent.statusCode, 303, textOf(sent.body).slice(0, 300));
+    const pay = new URL(sent.headers.location!, 'http://localhost:3000');
+    assert.match(pay.pathname, /^\/pay\/ORD-[0-9A-Z]{12}$/);
+    const reference = pay.pathname.split('/').pop()!;
+    const row = await env.db.selectFrom('orders').select(['booking_id', 'total_minor', 'return_url']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    assert.equal(row.total_minor, 10000);
+    const booking = await env.db.selectFrom('bookings').select(['source_channel', 'manage_token']).where('id', '=', row.booking_id!).executeTakeFirstOrThrow();
+    assert.equal(booking.source_channel, 'store_page');
+    // Before paying, the manage link asks for it.
+    const manage = `/b/${booking.manage_token}`;
+    assert.match(textOf((await env.inject({ method: 'GET', url: manage })).body), /Pay the deposit of GH₵100\.00 by .* to keep this time\./);
+    // Paid on the hosted page: back to the manage link, which says it is paid.
+    const payPage = await env.inject({ method: 'GET', url: pay.pathname });
+    const token = /name="token" value="([^"]+)"/.exec(payPage.body)![1];
+    const paid = await env.inject({ method: 'POST', url: pay.pathname, headers: FORM, payload: new URLSearchParams({ action: 'pay', token }).toString() });
+    assert.equal(paid.statusCode, 303);
+    const back = new URL(paid.headers.location!);
+    assert.equal(back.pathname, manage);
+    const after = textOf((await env.inject({ method: 'GET', url: `${back.pathname}${back.search}` })).body);
+    assert.match(after, /Your deposit is paid\. Adom Braids will confirm your booking\./);
+    assert.match(after, /Deposit GH₵100\.00, paid/);
+
+    // Another customer leaves it unpaid; when the hold ends the time shows on the page again.
+    const second = hidden((await env.inject({ method: 'GET', url: `${page}/book?serviceId=${deposit.id}&date=${date}&time=15:00` })).body);
+    const held = await later(3000, () =>
+      env.inject({ method: 'POST', url: `${page}/book`, headers: FORM, payload: new URLSearchParams({ ...second, name: 'Kwabena', phone: '024 555 1313', website: '' }).toString() }),
+    );
+    assert.equal(held.statusCode, 303);
+    const times = async () => hrefs((await env.inject({ method: 'GET', url: `${page}/book?serviceId=${deposit.id}&date=${date}` })).body).filter((h) => h.includes('time='));
+    assert.ok(!(await times()).some((h) => h.endsWith('time=15:00')), 'held while the deposit is due');
+    const expiresAt = (await env.db.selectFrom('orders').select('expires_at').where('reference', '=', held.headers.location!.split('/').pop()!).executeTakeFirstOrThrow()).expires_at!;
+    await later(Date.parse(expiresAt) - Date.now() + 1000, () => env.app.ctx.services.checkout.expireDue());
+    assert.ok((await times()).some((h) => h.endsWith('time=15:00')), 'free again once the deposit was not paid');
+  });
+});

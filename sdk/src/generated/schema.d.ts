@@ -693,7 +693,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order (by orderId or reference) */
+        /** One order (by orderId or reference), with its refunds */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -763,7 +763,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a paid order (owner or admin); restock puts the items back */
+        /** Refund a paid order, whole or in part (amountMinor; owner or admin). Paid through Paystack: asked of Paystack, pending until it confirms (then partially_refunded or refunded, order.refunded); a refusal is 502 with the refund recorded as failed. Sandbox and manual payments: refunded at once. restock puts the items back when the order is refunded whole */
         post: operations["refundOrder"];
         delete?: never;
         options?: never;
@@ -1677,7 +1677,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Paystack webhook (x-paystack-signature: HMAC-SHA512 of the body with the secret key); charge.success marks the order paid once */
+        /** Paystack webhook (x-paystack-signature: HMAC-SHA512 of the body with the secret key); charge.success marks the order paid once; refund.processed and refund.failed settle a refund asked of Paystack */
         post: operations["receivePaystackWebhook"];
         delete?: never;
         options?: never;
@@ -2138,6 +2138,10 @@ export interface components {
         };
         /** @description Booking record */
         Booking: {
+            /** @description paid towards the booking through its deposit, net of refunds (major units) */
+            amountPaid: number;
+            /** @description the same in minor units */
+            amountPaidMinor: number;
             /** @description recorded by the store: attended (completed) or no_show (cancelled after its start); null until then */
             attendance: ("attended" | "no_show") | null;
             attributes: {
@@ -2168,6 +2172,13 @@ export interface components {
                 phone: string;
             };
             customerId: string | null;
+            /** @description the deposit the service asked when it was booked; null when none */
+            deposit: {
+                amount: number;
+                amountMinor: number;
+                /** @description due: waiting for payment (the time is held); paid; kept: paid and the customer did not come; refunded; review: money arrived late or did not match (staff decide); unpaid: not paid in time (cancelled as deposit_unpaid) or cancelled before it was */
+                state: "due" | "paid" | "kept" | "refunded" | "review" | "unpaid";
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -2734,6 +2745,8 @@ export interface components {
         Order: {
             amountPaid: number;
             amountPaidMinor: number;
+            /** @description for a deposit: the booking it holds (one line, "Deposit: {service}"); null for any other order */
+            bookingId: string | null;
             checkoutUrl: string | null;
             clientOrderId: string | null;
             /**
@@ -2773,10 +2786,16 @@ export interface components {
             paidVia: ("callback" | "return" | "status_check" | "staff" | "counter" | "sandbox") | null;
             paymentMethod: string;
             paymentReference: string | null;
-            /** @description payment_pending, paid, manual_review, refunded */
+            /** @description payment_pending, paid, manual_review, refunded (a partial refund leaves it paid) */
             paymentStatus: string;
             provider: string;
             reference: string;
+            /** @description refunded so far, major units (processed refunds only) */
+            refunded: number;
+            /** @description refunded so far, minor units (processed refunds only) */
+            refundedMinor: number;
+            /** @description refunds asked of the payment provider and not yet processed or failed, minor units */
+            refundPendingMinor: number;
             sourceChannel: string | null;
             sourceLabel: string | null;
             /** @description who receives the total */
@@ -2784,7 +2803,7 @@ export interface components {
                 platformMinor: number;
                 storeMinor: number;
             };
-            /** @description pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, refunded */
+            /** @description pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, partially_refunded, refunded */
             status: string;
             storeId: string;
             subtotal: number;
@@ -2888,6 +2907,13 @@ export interface components {
             /** @description bookings per slot (default 1) */
             capacity: number;
             closedDates: string[];
+            deposit?: ({
+                /** @description a percentage of the price, per seat */
+                percent: number;
+            } | {
+                /** @description a fixed amount in minor units, per seat */
+                amountMinor: number;
+            }) | null;
             /** @description length of one booking (default 60) */
             durationMinutes: number;
             /** @description how soon a slot can be booked */
@@ -2906,6 +2932,10 @@ export interface components {
             }[];
         };
         StaffBooking: {
+            /** @description paid towards the booking through its deposit, net of refunds (major units) */
+            amountPaid: number;
+            /** @description the same in minor units */
+            amountPaidMinor: number;
             /** @description recorded by the store: attended (completed) or no_show (cancelled after its start); null until then */
             attendance: ("attended" | "no_show") | null;
             attributes: {
@@ -2936,6 +2966,13 @@ export interface components {
                 phone: string;
             };
             customerId: string | null;
+            /** @description the deposit the service asked when it was booked; null when none */
+            deposit: {
+                amount: number;
+                amountMinor: number;
+                /** @description due: waiting for payment (the time is held); paid; kept: paid and the customer did not come; refunded; review: money arrived late or did not match (staff decide); unpaid: not paid in time (cancelled as deposit_unpaid) or cancelled before it was */
+                state: "due" | "paid" | "kept" | "refunded" | "review" | "unpaid";
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -3029,6 +3066,8 @@ export interface components {
              */
             createdAt: string;
             currency: string;
+            /** @description how long a booking for a service that asks a deposit holds its time while the deposit is unpaid (default 30); then it is cancelled (reason deposit_unpaid) and the time is free again */
+            depositHoldMinutes: number;
             /** @description opening hours, in the store time zone (shown to customers) */
             hours: {
                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -3082,6 +3121,13 @@ export interface components {
                 /** @description bookings per slot (default 1) */
                 capacity?: number;
                 closedDates?: string[];
+                deposit?: ({
+                    /** @description a percentage of the price, per seat */
+                    percent: number;
+                } | {
+                    /** @description a fixed amount in minor units, per seat */
+                    amountMinor: number;
+                }) | null;
                 /** @description length of one booking (default 60) */
                 durationMinutes?: number;
                 /** @description how soon a slot can be booked */
@@ -4322,6 +4368,8 @@ export interface operations {
                     /** @description ISO 3166 alpha-2; defaults to the time zone's country (GH for Africa/Accra). Phone numbers are read in it. */
                     country?: string;
                     currency?: string;
+                    /** @description how long a booking for a service that asks a deposit holds its time while the deposit is unpaid (default 30); then it is cancelled (reason deposit_unpaid) and the time is free again */
+                    depositHoldMinutes?: number;
                     /** @description opening hours, in the store time zone (shown to customers) */
                     hours?: {
                         day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -5633,6 +5681,13 @@ export interface operations {
                         /** @description bookings per slot (default 1) */
                         capacity?: number;
                         closedDates?: string[];
+                        deposit?: ({
+                            /** @description a percentage of the price, per seat */
+                            percent: number;
+                        } | {
+                            /** @description a fixed amount in minor units, per seat */
+                            amountMinor: number;
+                        }) | null;
                         /** @description length of one booking (default 60) */
                         durationMinutes?: number;
                         /** @description how soon a slot can be booked */
@@ -5788,6 +5843,13 @@ export interface operations {
                         /** @description bookings per slot (default 1) */
                         capacity?: number;
                         closedDates?: string[];
+                        deposit?: ({
+                            /** @description a percentage of the price, per seat */
+                            percent: number;
+                        } | {
+                            /** @description a fixed amount in minor units, per seat */
+                            amountMinor: number;
+                        }) | null;
                         /** @description length of one booking (default 60) */
                         durationMinutes?: number;
                         /** @description how soon a slot can be booked */
@@ -6317,7 +6379,102 @@ export interface operations {
                 content: {
                     "application/json": {
                         ok: boolean;
-                        order: components["schemas"]["Order"];
+                        order: {
+                            amountPaid: number;
+                            amountPaidMinor: number;
+                            /** @description for a deposit: the booking it holds (one line, "Deposit: {service}"); null for any other order */
+                            bookingId: string | null;
+                            checkoutUrl: string | null;
+                            clientOrderId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            currency: string;
+                            customer: {
+                                email: string | null;
+                                name: string;
+                                phone: string | null;
+                            };
+                            customerId: string | null;
+                            delivery: {
+                                location: string | null;
+                                notes: string | null;
+                            } | null;
+                            expiresAt: string | null;
+                            feeBearer: "customer" | "store";
+                            /** @description fees added to the customer total (0 when the store bears the platform fee) */
+                            fees: number;
+                            feesMinor: number;
+                            items: {
+                                itemId: string;
+                                lineTotal: number;
+                                lineTotalMinor: number;
+                                name: string;
+                                qty: number;
+                                /** @description major units */
+                                unitPrice: number;
+                                unitPriceMinor: number;
+                            }[];
+                            note: string | null;
+                            orderId: string;
+                            paidAt: string | null;
+                            paidVia: ("callback" | "return" | "status_check" | "staff" | "counter" | "sandbox") | null;
+                            paymentMethod: string;
+                            paymentReference: string | null;
+                            /** @description payment_pending, paid, manual_review, refunded (a partial refund leaves it paid) */
+                            paymentStatus: string;
+                            provider: string;
+                            reference: string;
+                            /** @description refunded so far, major units (processed refunds only) */
+                            refunded: number;
+                            /** @description refunded so far, minor units (processed refunds only) */
+                            refundedMinor: number;
+                            /** @description refunds asked of the payment provider and not yet processed or failed, minor units */
+                            refundPendingMinor: number;
+                            /** @description oldest first */
+                            refunds: {
+                                amount: number;
+                                amountMinor: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                createdAt: string;
+                                /** @description why it failed, in the provider's words */
+                                failure: string | null;
+                                note: string | null;
+                                processedAt: string | null;
+                                /** @description paystack, sandbox, or manual (the store hands the money back itself) */
+                                provider: string;
+                                refundId: string;
+                                requestedBy: string | null;
+                                /** @description pending: asked of the payment provider (Paystack), not yet done; processed: the money is on its way back; failed: it was not refunded (see failure) */
+                                status: "pending" | "processed" | "failed";
+                            }[];
+                            sourceChannel: string | null;
+                            sourceLabel: string | null;
+                            /** @description who receives the total */
+                            split: {
+                                platformMinor: number;
+                                storeMinor: number;
+                            };
+                            /** @description pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, partially_refunded, refunded */
+                            status: string;
+                            storeId: string;
+                            subtotal: number;
+                            subtotalMinor: number;
+                            syncStatus: string;
+                            /** @description what the customer pays, major units */
+                            total: number;
+                            totalMinor: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                        };
                     };
                 };
             };
@@ -6477,8 +6634,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description refund part of the payment, in minor units (default: all that is left); at most what is left */
+                    amountMinor?: number;
                     note?: string;
-                    /** @description put the items back in stock (default false) */
+                    /** @description put the items back in stock when this refund completes the order's (default false) */
                     restock?: boolean;
                 };
             };
@@ -6494,7 +6653,102 @@ export interface operations {
                 content: {
                     "application/json": {
                         ok: boolean;
-                        order: components["schemas"]["Order"];
+                        order: {
+                            amountPaid: number;
+                            amountPaidMinor: number;
+                            /** @description for a deposit: the booking it holds (one line, "Deposit: {service}"); null for any other order */
+                            bookingId: string | null;
+                            checkoutUrl: string | null;
+                            clientOrderId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            createdAt: string;
+                            currency: string;
+                            customer: {
+                                email: string | null;
+                                name: string;
+                                phone: string | null;
+                            };
+                            customerId: string | null;
+                            delivery: {
+                                location: string | null;
+                                notes: string | null;
+                            } | null;
+                            expiresAt: string | null;
+                            feeBearer: "customer" | "store";
+                            /** @description fees added to the customer total (0 when the store bears the platform fee) */
+                            fees: number;
+                            feesMinor: number;
+                            items: {
+                                itemId: string;
+                                lineTotal: number;
+                                lineTotalMinor: number;
+                                name: string;
+                                qty: number;
+                                /** @description major units */
+                                unitPrice: number;
+                                unitPriceMinor: number;
+                            }[];
+                            note: string | null;
+                            orderId: string;
+                            paidAt: string | null;
+                            paidVia: ("callback" | "return" | "status_check" | "staff" | "counter" | "sandbox") | null;
+                            paymentMethod: string;
+                            paymentReference: string | null;
+                            /** @description payment_pending, paid, manual_review, refunded (a partial refund leaves it paid) */
+                            paymentStatus: string;
+                            provider: string;
+                            reference: string;
+                            /** @description refunded so far, major units (processed refunds only) */
+                            refunded: number;
+                            /** @description refunded so far, minor units (processed refunds only) */
+                            refundedMinor: number;
+                            /** @description refunds asked of the payment provider and not yet processed or failed, minor units */
+                            refundPendingMinor: number;
+                            /** @description oldest first */
+                            refunds: {
+                                amount: number;
+                                amountMinor: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                createdAt: string;
+                                /** @description why it failed, in the provider's words */
+                                failure: string | null;
+                                note: string | null;
+                                processedAt: string | null;
+                                /** @description paystack, sandbox, or manual (the store hands the money back itself) */
+                                provider: string;
+                                refundId: string;
+                                requestedBy: string | null;
+                                /** @description pending: asked of the payment provider (Paystack), not yet done; processed: the money is on its way back; failed: it was not refunded (see failure) */
+                                status: "pending" | "processed" | "failed";
+                            }[];
+                            sourceChannel: string | null;
+                            sourceLabel: string | null;
+                            /** @description who receives the total */
+                            split: {
+                                platformMinor: number;
+                                storeMinor: number;
+                            };
+                            /** @description pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, partially_refunded, refunded */
+                            status: string;
+                            storeId: string;
+                            subtotal: number;
+                            subtotalMinor: number;
+                            syncStatus: string;
+                            /** @description what the customer pays, major units */
+                            total: number;
+                            totalMinor: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            updatedAt: string;
+                        };
                     };
                 };
             };
@@ -7128,6 +7382,13 @@ export interface operations {
                         /** @description bookings per slot (default 1) */
                         capacity?: number;
                         closedDates?: string[];
+                        deposit?: ({
+                            /** @description a percentage of the price, per seat */
+                            percent: number;
+                        } | {
+                            /** @description a fixed amount in minor units, per seat */
+                            amountMinor: number;
+                        }) | null;
                         /** @description length of one booking (default 60) */
                         durationMinutes?: number;
                         /** @description how soon a slot can be booked */
@@ -10240,6 +10501,20 @@ export interface operations {
                         /** @description the booking's page for its customer (see the booking record) */
                         manageUrl: string;
                         ok: boolean;
+                        /** @description present only when the service asks a deposit: what to pay. The booking holds its time until expiresAt; paid, its paymentStatus is paid; unpaid then, it is cancelled (cancellation.reason deposit_unpaid) and the time is free again. A payment arriving after that goes to the store's manual review, never double-booking the time */
+                        payment?: {
+                            amountDue: number;
+                            amountDueMinor: number;
+                            /** @description the hosted payment page: send the customer there; they come back to the booking's manage link */
+                            checkoutUrl: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            expiresAt: string;
+                            /** @description the deposit's order reference (v1IntegrationOrderStatus reads it) */
+                            reference: string;
+                        };
                         paymentStatus: "payment_pending" | "paid" | "manual_review" | "refunded";
                         /** @description IB- + 8 Crockford base32 characters */
                         reference: string;

@@ -7,7 +7,7 @@ import { actorOf, authStoreId, requireMember } from '../../http/auth.ts';
 import { integrationDocs, integrationRoute } from '../../http/integration-route.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
 import { integrationHeaders, responses } from '../../http/schemas.ts';
-import type { Booking, BookingFilterInput, CreateBookingInput, StaffBookingInput, StaffBookingPatch } from './service.ts';
+import type { CreatedBooking, BookingFilterInput, CreateBookingInput, StaffBookingInput, StaffBookingPatch } from './service.ts';
 import type { Role } from '../stores/service.ts';
 import {
   AvailabilityQuery,
@@ -63,7 +63,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   }, async (request, reply) => {
     const storeId = authStoreId(request);
     reply.header('cache-control', NO_STORE);
-    const created = (booking: Booking) => ({
+    const created = ({ payment, ...booking }: CreatedBooking) => ({
       status: 201,
       body: {
         ok: true,
@@ -74,6 +74,8 @@ export async function bookingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         bookingStatus: booking.bookingStatus,
         paymentStatus: booking.paymentStatus,
         manageUrl: booking.manageUrl,
+        // Only for a service that asks a deposit: the answer is otherwise exactly as before.
+        ...(payment ? { payment } : {}),
         booking,
       },
     });

@@ -61,6 +61,20 @@ export const BookingRecord = Type.Object(
     paymentAmount: Nullable(Type.Number()),
     paymentAmountMinor: Nullable(Type.Integer()),
     paymentStatus: PaymentStatusEnum,
+    amountPaid: Type.Number({ description: 'paid towards the booking through its deposit, net of refunds (major units)' }),
+    amountPaidMinor: Type.Integer({ description: 'the same in minor units' }),
+    deposit: {
+      ...Nullable(
+        Type.Object({
+          amount: Type.Number(),
+          amountMinor: Type.Integer(),
+          state: Type.Union(['due', 'paid', 'kept', 'refunded', 'review', 'unpaid'].map((s) => Type.Literal(s)), {
+            description: 'due: waiting for payment (the time is held); paid; kept: paid and the customer did not come; refunded; review: money arrived late or did not match (staff decide); unpaid: not paid in time (cancelled as deposit_unpaid) or cancelled before it was',
+          }),
+        }),
+      ),
+      description: 'the deposit the service asked when it was booked; null when none',
+    },
     sourceChannel: Nullable(Type.String()),
     attributes: Type.Object({}, { additionalProperties: true }),
     status: StatusEnum,
@@ -91,6 +105,21 @@ export const CreateBookingResponse = Type.Object({
   bookingStatus: StatusEnum,
   paymentStatus: PaymentStatusEnum,
   manageUrl: Type.String({ description: 'the booking\'s page for its customer (see the booking record)' }),
+  payment: Type.Optional(
+    Type.Object(
+      {
+        reference: Type.String({ description: 'the deposit\'s order reference (v1IntegrationOrderStatus reads it)' }),
+        checkoutUrl: Type.String({ description: 'the hosted payment page: send the customer there; they come back to the booking\'s manage link' }),
+        amountDue: Type.Number(),
+        amountDueMinor: Type.Integer(),
+        expiresAt: IsoTimestamp,
+      },
+      {
+        description:
+          'present only when the service asks a deposit: what to pay. The booking holds its time until expiresAt; paid, its paymentStatus is paid; unpaid then, it is cancelled (cancellation.reason deposit_unpaid) and the time is free again. A payment arriving after that goes to the store\'s manual review, never double-booking the time',
+      },
+    ),
+  ),
   booking: BookingRecord,
 });
 

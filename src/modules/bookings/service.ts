@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { isPostgres } from '../../db/sql.ts';
 import type { IdempotentResult, RecordInTransaction } from '../../http/idempotency.ts';
 import type { Item } from '../catalog/service.ts';
-import { effectiveSchedule, parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
+import { depositDue, effectiveSchedule, parseSchedule, type ServiceSchedule } from '../catalog/item-input.ts';
+import type { DepositPayment, PreparedDeposit } from '../checkout/service.ts';
+import type { OrderRow } from '../checkout/tables.ts';
 import type { Store } from '../stores/service.ts';
 import type { BookingMessagePayload, CustomerKind, StaffKind } from '../messages/kinds.ts';
 import { bookingSnapshot } from '../messages/service.ts';
@@ -129,6 +131,12 @@ export function toBooking(row: BookingRow, currency: string, publicBaseUrl: stri
     paymentAmount: row.payment_amount_minor === null ? null : toMajor(Number(row.payment_amount_minor), currency),
     paymentAmountMinor: row.payment_amount_minor === null ? null : Number(row.payment_amount_minor),
     paymentStatus: row.payment_status,
+    amountPaid: toMajor(Number(row.amount_paid_minor ?? 0), currency),
+    amountPaidMinor: Number(row.amount_paid_minor ?? 0),
+    deposit:
+      row.deposit_minor === null || row.deposit_minor === undefined
+        ? null
+        : { amount: toMajor(Number(row.deposit_minor), currency), amountMinor: Number(row.deposit_minor), state: depositState(row) },
     sourceChannel: row.source_channel,
     attributes: JSON.parse(row.attributes) as Record<string, unknown>,
     status: row.status,
@@ -143,6 +151,19 @@ export function toBooking(row: BookingRow, currency: string, publicBaseUrl: stri
   };
 }
 
+/**
+ * Where a booking's deposit stands: due (waiting for payment, the time held), paid, kept (paid and
+ * the customer did not come), refunded, review (money arrived late or wrong: staff decide), unpaid
+ * (not paid in time, or the booking was cancelled before it was).
+ */
+export type DepositState = 'due' | 'paid' | 'kept' | 'refunded' | 'review' | 'unpaid';
+export function depositState(row: Pick<BookingRow, 'payment_status' | 'attendance' | 'status'>): DepositState {
+  if (row.payment_status === 'refunded') return 'refunded';
+  if (row.payment_status === 'manual_review') return 'review';
+  if (row.payment_status === 'paid') return row.attendance === 'no_show' ? 'kept' : 'paid';
+  return row.status === 'cancelled' ? 'unpaid' : 'due';
+}
+
 /** The booking's page for its customer: {PUBLIC_BASE_URL}/b/<token>. */
 export function manageUrlOf(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl}/b/${token}`;
@@ -154,6 +175,15 @@ export function newManageToken(): string {
 }
 
 export type Booking = ReturnType<typeof toBooking>;
+/** What a deposit's change left to do after its transaction commits (afterDeposit). */
+export interface DepositFollow {
+  storeId: string;
+  told: boolean;
+  /** The booking was cancelled: its time is free again. */
+  freed: boolean;
+}
+/** A booking just made: with its deposit's payment (null when the service asks none). */
+export type CreatedBooking = Booking & { payment: DepositPayment | null };
 /** The staff view adds internal notes and whether staff booked it over capacity or outside hours. */
 export type StaffBooking = Booking & { staffNotes: string | null; overbooked: boolean };
 
@@ -380,9 +410,15 @@ export function createBookingsService(ctx: AppContext) {
    * The customer's message about a change, and the store's alert when the customer made it, in
    * `trx`. Returns whether anything was queued (the worker is woken after commit).
    */
-  async function tellOfChange(trx: typeof db, store: Store, row: BookingRow, change: { kind: CustomerKind | null; previous?: BookingRow; by?: 'store' | 'customer'; reason?: string | null; alert?: StaffKind }) {
+  async function tellOfChange(
+    trx: typeof db,
+    store: Store,
+    row: BookingRow,
+    change: { kind: CustomerKind | null; previous?: BookingRow; by?: 'store' | 'customer'; reason?: string | null; alert?: StaffKind; deposit?: DepositPayment },
+  ) {
     const payload: BookingMessagePayload = {
       booking: snapshotOf(row, store),
+      ...(change.deposit ? { deposit: { amountMinor: change.deposit.amountDueMinor, currency: store.currency, payUrl: change.deposit.checkoutUrl, expiresAt: change.deposit.expiresAt } } : {}),
       ...(change.previous ? { previous: { startAt: change.previous.start_at, endAt: change.previous.end_at } } : {}),
       ...(change.by ? { by: change.by } : {}),
       ...(change.reason !== undefined ? { reason: change.reason } : {}),
@@ -484,6 +520,17 @@ export function createBookingsService(ctx: AppContext) {
     });
     await ctx.notifier.publish(BOOKINGS_TOPIC, store.id);
     if (result.told) ctx.services.messages.committed();
+    if (change.status === 'cancelled' && current.deposit_minor !== null && current.deposit_minor !== undefined) {
+      // A deposit still due: its checkout closes (money arriving later goes to manual review). A paid
+      // deposit goes back when the store cancels, or the customer does in time; a no-show keeps it.
+      try {
+        if (current.payment_status === 'payment_pending') await ctx.services.checkout.closeDeposit(store.id, current.id);
+        else if (current.payment_status === 'paid' && change.attendance !== 'no_show') await ctx.services.checkout.refundDeposit(store.id, current.id, change.actor);
+      } catch (error) {
+        // The booking is cancelled either way; a refund the provider refused is recorded on the deposit's order for staff.
+        ctx.log.warn({ err: error, bookingId: current.id }, 'deposit follow-up of a cancelled booking failed');
+      }
+    }
     return result.updated;
   }
 
@@ -533,7 +580,11 @@ export function createBookingsService(ctx: AppContext) {
      * `idempotent`: the request's Idempotency-Key record and its answer for the booking; the answer
      * is recorded by the booking's own insert, so it commits with the booking or neither does.
      */
-    async createBooking(storeId: string, input: CreateBookingInput, options: { idempotent?: { record: RecordInTransaction; answer: (booking: Booking) => IdempotentResult } } = {}) {
+    async createBooking(
+      storeId: string,
+      input: CreateBookingInput,
+      options: { idempotent?: { record: RecordInTransaction; answer: (booking: CreatedBooking) => IdempotentResult } } = {},
+    ): Promise<CreatedBooking> {
       const details = checkCreateInput(input);
       if (details.length) throw validationFailed(details);
       const item = await bookableItem(storeId, input.serviceId);
@@ -553,6 +604,23 @@ export function createBookingsService(ctx: AppContext) {
       }
       const bufferMs = schedule.bufferMinutes * 60_000;
       const people = await performersFor(storeId, item, input.staffId ?? input.attributes?.staffId);
+      const serviceName = input.serviceName?.trim() || item.name;
+      const manageToken = newManageToken();
+      // A service that asks a deposit: its payment is started first (like a checkout), so the booking
+      // and its deposit order commit together, with the payment page's address in the answer.
+      const depositMinor = depositDue(schedule, item.priceMinor, quantity);
+      const deposit: PreparedDeposit | null =
+        depositMinor > 0
+          ? await ctx.services.checkout.startDeposit(store, {
+              amountMinor: depositMinor,
+              serviceId: item.id,
+              serviceName,
+              customer: { name: input.customer.name.trim(), email, phone: input.customer.phone.trim() },
+              sourceChannel: input.sourceChannel ?? null,
+              returnUrl: manageUrlOf(ctx.config.publicBaseUrl, manageToken),
+            })
+          : null;
+      const answerOf = (booking: Booking) => ({ ...booking, payment: deposit?.payment ?? null });
       const row = await db.transaction().execute(async (trx) => {
         // PostgreSQL: lock only the time cells the slot touches, so bookings at other times of the
         // service go ahead side by side; the whole service when there are too many cells or no lock
@@ -572,7 +640,7 @@ export function createBookingsService(ctx: AppContext) {
           store_id: storeId,
           reference: `IB-${crockfordCode(8)}`,
           service_id: item.id,
-          service_name: input.serviceName?.trim() || item.name,
+          service_name: serviceName,
           booking_date: input.bookingDate,
           booking_time: input.bookingTime,
           start_at: '',
@@ -585,16 +653,17 @@ export function createBookingsService(ctx: AppContext) {
           customer_name: input.customer.name.trim(),
           customer_phone: input.customer.phone.trim(),
           customer_email: email,
-          payment_method: input.paymentMethod ?? input.payment?.method ?? null,
-          payment_amount_minor: amount === undefined ? null : toMinor(amount, store.currency),
-          // The caller's claim of a confirmed payment is never trusted: staff review it.
-          payment_status: input.payment?.confirmed === true ? 'manual_review' : 'payment_pending',
+          payment_method: deposit ? 'gateway_checkout' : (input.paymentMethod ?? input.payment?.method ?? null),
+          payment_amount_minor: deposit ? depositMinor : amount === undefined ? null : toMinor(amount, store.currency),
+          // The caller's claim of a confirmed payment is never trusted: staff review it. A deposit is
+          // paid only when its payment is confirmed.
+          payment_status: !deposit && input.payment?.confirmed === true ? 'manual_review' : 'payment_pending',
           source_channel: input.sourceChannel ?? null,
           attributes: JSON.stringify(input.attributes ?? {}),
           status: 'pending',
           created_at: now,
           updated_at: now,
-          manage_token: newManageToken(),
+          manage_token: manageToken,
           calendar_sequence: 0,
           time_set_at: now,
           cancelled_by: null,
@@ -604,6 +673,8 @@ export function createBookingsService(ctx: AppContext) {
           overbooked: 0,
           staff_id: null,
           staff_name: null,
+          deposit_minor: deposit ? depositMinor : null,
+          amount_paid_minor: 0,
         };
         if (people) {
           // One booking per person at a time: a free performer, under their locks, then a plain insert.
@@ -613,8 +684,9 @@ export function createBookingsService(ctx: AppContext) {
           }
           await repo.insertBooking(trx, booking);
           const event = await ctx.services.events.emit(trx, storeId, 'booking.created', record(booking, store));
-          if (options.idempotent) await options.idempotent.record(trx, options.idempotent.answer(event.data));
-          const told = await tellOfChange(trx, store, booking, { kind: 'booking.received', alert: 'alert.booking.new' });
+          if (deposit) await ctx.services.checkout.placeDeposit(trx, deposit, booking);
+          if (options.idempotent) await options.idempotent.record(trx, options.idempotent.answer(answerOf(event.data)));
+          const told = await tellOfChange(trx, store, booking, { kind: 'booking.received', alert: 'alert.booking.new', deposit: deposit?.payment });
           return { booking, told };
         }
         // The capacity check and the insert are one statement: the first candidate with room takes it.
@@ -624,7 +696,7 @@ export function createBookingsService(ctx: AppContext) {
           Object.assign(booking, { start_at: slot.start, end_at: slot.end });
           const earliestStartIso = new Date(Date.parse(slot.start) - 2 * DAY_MS).toISOString();
           const event = ctx.services.events.newEvent(storeId, 'booking.created', record(booking, store));
-          const answer = options.idempotent ? options.idempotent.record.inStatement(trx, options.idempotent.answer(event.envelope.data)) : null;
+          const answer = options.idempotent ? options.idempotent.record.inStatement(trx, options.idempotent.answer(answerOf(event.envelope.data))) : null;
           const here = await repo.insertIfRoom(trx, booking, { capacity: schedule.capacity, bufferMs, earliestStartIso }, event.row, answer);
           if (here) {
             // Another run of the same Idempotency-Key answered first: this throws and rolls back.
@@ -635,14 +707,15 @@ export function createBookingsService(ctx: AppContext) {
         }
         if (!placed) throw conflict('slot-unavailable', 'This slot is fully booked.', [{ field: 'bookingTime', message: 'fully booked' }]);
         await ctx.services.events.queueDeliveries(trx, placed.event.envelope, placed.endpoints);
-        const told = await tellOfChange(trx, store, booking, { kind: booking.status === 'pending' ? 'booking.received' : 'booking.confirmed', alert: 'alert.booking.new' });
+        if (deposit) await ctx.services.checkout.placeDeposit(trx, deposit, booking);
+        const told = await tellOfChange(trx, store, booking, { kind: booking.status === 'pending' ? 'booking.received' : 'booking.confirmed', alert: 'alert.booking.new', deposit: deposit?.payment });
         return { booking, told };
       });
       // This instance at once; on PostgreSQL the insert's own NOTIFY tells the others at commit
       // (SQLite is one process: its notifier would only do what this line does).
       bookingsChanged(storeId);
       if (row.told) ctx.services.messages.committed();
-      return record(row.booking, store);
+      return answerOf(record(row.booking, store));
     },
 
     /**
@@ -735,6 +808,8 @@ export function createBookingsService(ctx: AppContext) {
           overbooked: 0,
           staff_id: null,
           staff_name: null,
+          deposit_minor: null,
+          amount_paid_minor: 0,
         };
         const place = async (slot: { start: string; end: string }, capacity: number) => {
           Object.assign(booking, { start_at: slot.start, end_at: slot.end });
@@ -969,7 +1044,10 @@ export function createBookingsService(ctx: AppContext) {
       const store = await ctx.services.stores.getStore(row.store_id);
       const open = row.status === 'pending' || row.status === 'confirmed' || row.status === 'rescheduled';
       const cutoffAt = Date.parse(row.start_at) - store.cancellationCutoffMinutes * 60_000;
-      return { store, booking: record(row, store), row, canChange: open && Date.now() < cutoffAt, open, cutoffAt: new Date(cutoffAt).toISOString() };
+      const booking = record(row, store);
+      // A deposit still due: where to pay it and until when.
+      const depositPayment = booking.deposit?.state === 'due' ? await ctx.services.checkout.depositPayment(store.id, row.id) : null;
+      return { store, booking, row, canChange: open && Date.now() < cutoffAt, open, cutoffAt: new Date(cutoffAt).toISOString(), depositPayment };
     },
 
     /** Free times of the link's service on a store date, for the customer to move to (their own seat freed). */
@@ -1016,6 +1094,44 @@ export function createBookingsService(ctx: AppContext) {
       // A booking still waiting for the store's approval keeps waiting at its new time.
       const status = view.row.status === 'pending' ? 'pending' : 'rescheduled';
       return applyChange(view.store, view.row, { status, bookingDate: date, bookingTime: time, by: 'customer', actor: 'customer' });
+    },
+
+    /**
+     * A booking's deposit order changed, in the order's transaction: the booking follows. paid →
+     * paymentStatus paid with amountPaid; review → manual_review (money late or wrong: staff decide;
+     * the booking stays as it is); unpaid → a booking still waiting for it is cancelled by the store
+     * with reason deposit_unpaid, its customer told, its time freed; refunded → amountPaid less the
+     * refund (paymentStatus refunded when nothing is left). Run afterDeposit after the commit.
+     */
+    async followDeposit(trx: typeof db, order: OrderRow, change: 'paid' | 'review' | 'unpaid' | 'refunded'): Promise<DepositFollow | null> {
+      const row = order.booking_id ? await repo.findBooking(trx, order.store_id, order.booking_id) : undefined;
+      if (!row) return null;
+      const store = await ctx.services.stores.getStore(order.store_id, trx);
+      const now = nowIso();
+      const net = Number(order.amount_paid_minor) - Number(order.refunded_minor ?? 0);
+      let set: Partial<BookingRow>;
+      if (change === 'paid') set = { payment_status: 'paid', amount_paid_minor: net };
+      else if (change === 'review') set = { payment_status: 'manual_review', amount_paid_minor: Number(order.amount_paid_minor) };
+      else if (change === 'refunded') set = { payment_status: net > 0 ? 'paid' : 'refunded', amount_paid_minor: Math.max(0, net) };
+      else {
+        if (row.payment_status !== 'payment_pending' || !['pending', 'confirmed', 'rescheduled'].includes(row.status)) return null;
+        set = { status: 'cancelled', cancelled_by: 'store', cancel_reason: 'deposit_unpaid', cancelled_at: now, calendar_sequence: Number(row.calendar_sequence) + 1 };
+      }
+      set.updated_at = now;
+      if (!(await repo.updateBookingIfStatus(trx, store.id, row.id, row.status, set))) return null;
+      const updated = { ...row, ...set } as BookingRow;
+      await ctx.services.events.emit(trx, store.id, 'booking.updated', { ...record(updated, store), previousStatus: row.status, changedBy: 'payment' });
+      const told = change === 'unpaid' ? await tellOfChange(trx, store, updated, { kind: 'booking.cancelled', by: 'store', reason: 'deposit_unpaid' }) : false;
+      return { storeId: store.id, told, freed: change === 'unpaid' };
+    },
+
+    /** After a deposit change commits: the freed time shows on every instance, messages go out. */
+    async afterDeposit(follow: DepositFollow) {
+      if (follow.freed) {
+        bookingsChanged(follow.storeId);
+        await ctx.notifier.publish(BOOKINGS_TOPIC, follow.storeId);
+      }
+      if (follow.told) ctx.services.messages.committed();
     },
 
     /** For checkout and payment flows: record a booking's payment status. */

@@ -48,6 +48,10 @@ export interface BookingRow {
   /** The performer booked (services with performers), and their display name at booking time. */
   staff_id: string | null;
   staff_name: string | null;
+  /** The deposit the service asked for this booking (minor units); NULL when none. */
+  deposit_minor: number | null;
+  /** Paid towards the booking through its deposit, net of refunds. */
+  amount_paid_minor: number;
 }
 
 /** A bookable person of a store: a member who signs in (member_id) or a profile for someone who never does. */

@@ -27,6 +27,18 @@ export interface ServiceSchedule {
   closedDates: string[];
   /** Open during the store's hours (and closed on its closed dates) instead of weeklyHours. */
   useStoreHours?: boolean;
+  /** A deposit paid when booking online: a percentage of the price, or a fixed amount (minor units), per seat. */
+  deposit?: ServiceDeposit;
+}
+
+export type ServiceDeposit = { percent: number } | { amountMinor: number };
+
+/** The deposit due for `quantity` seats of a service priced `priceMinor`; 0 when it asks none. */
+export function depositDue(schedule: ServiceSchedule, priceMinor: number, quantity: number): number {
+  const d = schedule.deposit;
+  if (!d) return 0;
+  if ('percent' in d) return Math.round((priceMinor * d.percent) / 100) * quantity;
+  return d.amountMinor * quantity;
 }
 
 /** The schedule slots are made from: with useStoreHours, the store's hours and closed dates. */
@@ -81,9 +93,12 @@ export const SCHEDULE_NUMBERS = {
   maxAdvanceDays: { min: 1, max: 730 },
 } as const;
 
+/** Bounds of a deposit: a whole percentage, or an amount in minor units. */
+export const DEPOSIT_LIMITS = { percent: { min: 1, max: 100 }, amountMinor: { min: 1, max: 100_000_000 } } as const;
+
 /** The fields of catalog item input (CONTRACT §7); any other field is refused. */
 const ITEM_FIELDS = new Set(['id', 'name', 'itemType', 'category', 'description', 'price', 'priceMinor', 'stockCount', 'imageUrl', 'imageUrls', 'imageAlt', 'published', 'schedule']);
-const SCHEDULE_FIELDS = new Set([...Object.keys(SCHEDULE_NUMBERS), 'weeklyHours', 'closedDates', 'useStoreHours']);
+const SCHEDULE_FIELDS = new Set([...Object.keys(SCHEDULE_NUMBERS), 'weeklyHours', 'closedDates', 'useStoreHours', 'deposit']);
 /** New schedules offer a start every half hour, whatever their length (a 4-hour service is not offered twice a day only). */
 export const DEFAULT_SLOT_INTERVAL_MINUTES = 30;
 const HOURS_FIELDS = new Set(['day', 'start', 'end']);
@@ -155,6 +170,10 @@ export function parseSchedule(raw: unknown, errors: ErrorDetail[], field = 'sche
     if (typeof s.useStoreHours !== 'boolean') errors.push({ field: `${field}.useStoreHours`, message: 'must be true or false' });
     else if (s.useStoreHours) schedule.useStoreHours = true;
   }
+  if (s.deposit !== undefined && s.deposit !== null) {
+    const deposit = parseDeposit(s.deposit, errors, `${field}.deposit`);
+    if (deposit) schedule.deposit = deposit;
+  }
   const closed = s.closedDates ?? [];
   if (!Array.isArray(closed) || closed.length > ITEM_LIMITS.closedDates || closed.some((d) => typeof d !== 'string' || !DATE.test(d))) {
     errors.push({ field: `${field}.closedDates`, message: 'must be an array of YYYY-MM-DD dates' });
@@ -162,6 +181,29 @@ export function parseSchedule(raw: unknown, errors: ErrorDetail[], field = 'sche
     schedule.closedDates = [...new Set(closed as string[])].sort();
   }
   return schedule;
+}
+
+/** `{percent}` (1–100) or `{amountMinor}`: exactly one of them. */
+function parseDeposit(raw: unknown, errors: ErrorDetail[], field: string): ServiceDeposit | null {
+  const rule = 'must be {percent: 1–100} or {amountMinor: a whole number of minor units}';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    errors.push({ field, message: rule });
+    return null;
+  }
+  const d = raw as Record<string, unknown>;
+  const before = errors.length;
+  unknownFields(d, new Set(['percent', 'amountMinor']), (name) => `${field}.${name}`, errors);
+  if (errors.length > before) return null;
+  const { percent, amountMinor } = DEPOSIT_LIMITS;
+  if (d.percent !== undefined && d.amountMinor !== undefined) errors.push({ field, message: 'give percent or amountMinor, not both' });
+  else if (d.percent !== undefined) {
+    if (isInt(d.percent, percent.min, percent.max)) return { percent: d.percent };
+    errors.push({ field: `${field}.percent`, message: `must be an integer from ${percent.min} to ${percent.max}` });
+  } else if (d.amountMinor !== undefined) {
+    if (isInt(d.amountMinor, amountMinor.min, amountMinor.max)) return { amountMinor: d.amountMinor };
+    errors.push({ field: `${field}.amountMinor`, message: `must be an integer from ${amountMinor.min} to ${amountMinor.max}` });
+  } else errors.push({ field, message: rule });
+  return null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { HttpUrl, IsoTimestamp, NonBlank, Nullable, OptionalHttpUrl } from '../../http/schemas.ts';
 import { pattern, withFieldChecks } from '../../http/validation.ts';
-import { END_TIME, ITEM_ID_PATTERN, ITEM_ID_RULE, ITEM_LIMITS, itemInputErrors, SCHEDULE_NUMBERS, TIME } from './item-input.ts';
+import { DEPOSIT_LIMITS, END_TIME, ITEM_ID_PATTERN, ITEM_ID_RULE, ITEM_LIMITS, itemInputErrors, SCHEDULE_NUMBERS, TIME } from './item-input.ts';
 
 const ItemTypeEnum = Type.Union([Type.Literal('product'), Type.Literal('service'), Type.Literal('course')]);
 
@@ -30,6 +30,20 @@ export const ScheduleSchema = Type.Object(
     closedDates: Type.Array(Type.String({ format: 'date' }), { maxItems: ITEM_LIMITS.closedDates }),
     useStoreHours: Type.Optional(
       Type.Boolean({ description: "true: bookable during the store's opening hours (store settings `hours`), not closed on the store's closed dates either; weeklyHours is then ignored" }),
+    ),
+    deposit: Type.Optional(
+      Nullable(
+        Type.Union(
+          [
+            Type.Object({ percent: Type.Integer({ minimum: DEPOSIT_LIMITS.percent.min, maximum: DEPOSIT_LIMITS.percent.max, description: 'a percentage of the price, per seat' }) }, { additionalProperties: false }),
+            Type.Object({ amountMinor: Type.Integer({ minimum: DEPOSIT_LIMITS.amountMinor.min, maximum: DEPOSIT_LIMITS.amountMinor.max, description: 'a fixed amount in minor units, per seat' }) }, { additionalProperties: false }),
+          ],
+          {
+            description:
+              'A deposit the customer pays online when booking (integration and store page bookings; not front-desk ones). The booking holds its time until the payment page expires (store setting depositHoldMinutes), then is cancelled as deposit_unpaid. null: none',
+          },
+        ),
+      ),
     ),
   },
   { additionalProperties: false, description: 'Booking schedule of a service or course, in the store time zone.' },

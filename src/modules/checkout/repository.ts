@@ -4,7 +4,7 @@
 import type { Executor } from '../../db/sql.ts';
 import { forUpdate, isPostgres } from '../../db/sql.ts';
 import type { Database } from '../../db/database.ts';
-import type { OrderLineRow, OrderRow } from './tables.ts';
+import type { OrderLineRow, OrderRow, RefundRow } from './tables.ts';
 import { enabledEndpointsQuery, insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
 import type { EventRow } from '../events/tables.ts';
 import { statementTemplate, type Placeholders } from '../../db/template.ts';
@@ -282,9 +282,48 @@ function itemSales(db: Db, storeId: string, paidIn: { from: string; to?: string 
 export const paidOrdersBetween = (db: Db, storeId: string, from: string, to: string) =>
   db
     .selectFrom('orders')
-    .select(['paid_at', 'amount_paid_minor', 'customer_id'])
+    // Net of partial refunds (a whole refund leaves the order's payment status 'refunded').
+    .select(['paid_at', sql<number>`amount_paid_minor - refunded_minor`.as('amount_paid_minor'), 'customer_id'])
     .where('store_id', '=', storeId)
     .where('payment_status', '=', sql.lit('paid'))
     .where('paid_at', '>=', from)
     .where('paid_at', '<', to)
     .execute();
+
+// ---- deposits and refunds ----
+
+/** The newest deposit order of a booking. */
+export const depositOf = (db: Db, storeId: string, bookingId: string) =>
+  db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('booking_id', '=', bookingId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+
+export const lockOrderById = (db: Db, storeId: string, orderId: string) =>
+  forUpdate(db, db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('id', '=', orderId)).executeTakeFirst();
+
+export const insertRefund = (db: Db, row: RefundRow) => db.insertInto('refunds').values(row).execute();
+
+export const lockRefund = (db: Db, refundId: string) => forUpdate(db, db.selectFrom('refunds').selectAll().where('id', '=', refundId)).executeTakeFirst();
+
+export const updateRefund = (db: Db, refundId: string, patch: Partial<RefundRow>) => db.updateTable('refunds').set(patch).where('id', '=', refundId).execute();
+
+/** An order's refunds, oldest first. */
+export const refundsOf = (db: Db, storeId: string, orderId: string) =>
+  db.selectFrom('refunds').selectAll().where('store_id', '=', storeId).where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+
+/** Refunds asked of `provider` whose status check is due. */
+export const refundsDueForCheck = (db: Db, provider: string, now: string, limit: number) =>
+  db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('next_check_at', 'is not', null)
+    .where('next_check_at', '<=', now)
+    .where('provider', '=', provider)
+    .where('status', '=', 'pending')
+    .orderBy('next_check_at')
+    .limit(limit)
+    .execute();
+
+/** Takes a due refund check until `lease`: false when another instance took it first. */
+export async function claimRefundCheck(db: Db, refundId: string, seen: string, lease: string): Promise<boolean> {
+  const result = await db.updateTable('refunds').set({ next_check_at: lease }).where('id', '=', refundId).where('next_check_at', '=', seen).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

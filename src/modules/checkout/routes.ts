@@ -11,7 +11,7 @@ import { sendError, toAppError } from '../../http/errors.ts';
 import { sendIdempotent } from '../../http/idempotency.ts';
 import { responses } from '../../http/schemas.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../../shared/errors.ts';
-import { verifyPaystackSignature } from './providers/paystack.ts';
+import { refundResultOf, verifyPaystackSignature } from './providers/paystack.ts';
 import { ProviderError } from './providers/types.ts';
 import { payPageCsp, renderMessagePage, renderPayPage, withReference } from './pay-page.ts';
 import {
@@ -22,6 +22,7 @@ import {
   HtmlPage,
   MarkPaidBody,
   ORDER_NAMED_BY,
+  OrderDetailResponse,
   OrderResponse,
   OrderStatusQuery,
   OrderStatusResponse,
@@ -33,7 +34,7 @@ import {
   PreviewResponse,
   RefundBody,
 } from './schemas.ts';
-import type { CounterSaleInput, FulfilmentStatus } from './service.ts';
+import type { CounterSaleInput, FulfilmentStatus, Order } from './service.ts';
 import { frontDeskCustomerErrors } from '../customers/customer-input.ts';
 import type { OrderRow } from './tables.ts';
 
@@ -271,7 +272,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       config: { rateLimit: app.rateLimits.perIp },
       schema: {
         tags: ['payment page'],
-        summary: 'Paystack webhook (x-paystack-signature: HMAC-SHA512 of the body with the secret key); charge.success marks the order paid once',
+        summary: 'Paystack webhook (x-paystack-signature: HMAC-SHA512 of the body with the secret key); charge.success marks the order paid once; refund.processed and refund.failed settle a refund asked of Paystack',
         response: responses({ 200: Type.Object({ ok: Type.Boolean(), applied: Type.Boolean() }) }),
       },
     }, async (request) => {
@@ -288,6 +289,13 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         throw new AppError(400, 'invalid-json', 'The request body is not valid JSON.');
       }
       const data = event?.data ?? {};
+      if (event?.event === 'refund.processed' || event?.event === 'refund.failed') {
+        const reference = data.transaction_reference;
+        const amount = Number(data.amount);
+        if (typeof reference !== 'string' || reference.includes('\u0000') || reference.length > 200 || !Number.isInteger(amount)) return { ok: true, applied: false };
+        const outcome = refundResultOf({ ...data, status: event.event === 'refund.processed' ? 'processed' : 'failed' });
+        return { ok: true, applied: (await checkout.refundCallback(reference, amount, outcome)).applied };
+      }
       // The raw body skips the service's input rules: a reference no order can have (a NUL, which
       // PostgreSQL refuses in text, or an absurd length) is acknowledged and ignored like any unknown one.
       if (event?.event !== 'charge.success' || typeof data.reference !== 'string' || data.reference.includes('\u0000') || data.reference.length > 200) {
@@ -307,6 +315,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   const StoreParams = Type.Object({ storeId: Type.String() });
   const OrderParams = Type.Object({ storeId: Type.String(), orderId: Type.String({ maxLength: 200, description: 'orderId or reference' }) });
   const orderIdOf = (request: { params: unknown }) => (request.params as { orderId: string }).orderId;
+  const withRefunds = async (storeId: string, order: Order) => ({ ...order, refunds: await checkout.refundsOf(storeId, order.orderId, order.currency) });
 
   app.get('/api/stores/:storeId/orders', {
     preValidation: requireMember(ctx),
@@ -340,10 +349,10 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get('/api/stores/:storeId/orders/:orderId', {
     preValidation: requireMember(ctx),
-    schema: { tags: ['staff: orders'], summary: 'One order (by orderId or reference)', security, params: OrderParams, response: responses({ 200: OrderResponse }) },
+    schema: { tags: ['staff: orders'], summary: 'One order (by orderId or reference), with its refunds', security, params: OrderParams, response: responses({ 200: OrderDetailResponse }) },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { ok: true, order: await checkout.getOrder(authStoreId(request), orderIdOf(request)) };
+    return { ok: true, order: await withRefunds(authStoreId(request), await checkout.getOrder(authStoreId(request), orderIdOf(request))) };
   });
 
   app.post('/api/stores/:storeId/orders/:orderId/mark-paid', {
@@ -360,8 +369,20 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.post('/api/stores/:storeId/orders/:orderId/refund', {
     preValidation: requireMember(ctx, ['owner', 'admin']),
-    schema: { tags: ['staff: orders'], summary: 'Refund a paid order (owner or admin); restock puts the items back', security, params: OrderParams, body: RefundBody, response: responses({ 200: OrderResponse }) },
-  }, async (request) => ({ ok: true, order: await checkout.refund(authStoreId(request), orderIdOf(request), (request.body ?? {}) as { restock?: boolean; note?: string }) }));
+    schema: {
+      tags: ['staff: orders'],
+      summary:
+        'Refund a paid order, whole or in part (amountMinor; owner or admin). Paid through Paystack: asked of Paystack, pending until it confirms (then partially_refunded or refunded, order.refunded); a refusal is 502 with the refund recorded as failed. Sandbox and manual payments: refunded at once. restock puts the items back when the order is refunded whole',
+      security,
+      params: OrderParams,
+      body: RefundBody,
+      response: responses({ 200: OrderDetailResponse }),
+    },
+  }, async (request) => {
+    const storeId = authStoreId(request);
+    const order = await checkout.refund(storeId, orderIdOf(request), (request.body ?? {}) as { restock?: boolean; note?: string; amountMinor?: number }, actorOf(request));
+    return { ok: true, order: await withRefunds(storeId, order) };
+  });
 
   app.post('/api/stores/:storeId/orders/:orderId/fulfilment', {
     preValidation: requireMember(ctx),

@@ -206,8 +206,8 @@ export const OrderSchema = Type.Object({
   storeId: Type.String(),
   reference: Type.String(),
   clientOrderId: Nullable(Type.String()),
-  status: Type.String({ description: 'pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, refunded' }),
-  paymentStatus: Type.String({ description: 'payment_pending, paid, manual_review, refunded' }),
+  status: Type.String({ description: 'pending_payment, pending_cash_collection, pending_manual, paid, pending_delivery, confirmed, payment_failed, cancelled, expired, partially_refunded, refunded' }),
+  paymentStatus: Type.String({ description: 'payment_pending, paid, manual_review, refunded (a partial refund leaves it paid)' }),
   paymentMethod: Type.String(),
   provider: Type.String(),
   paymentReference: Nullable(Type.String()),
@@ -233,6 +233,25 @@ export const OrderSchema = Type.Object({
       description: 'how the payment was learnt of: the provider\'s callback, the customer\'s return from the payment page, a status check with the provider (its callback was late or lost), staff marking it paid, a sale at the counter, the sandbox page; null until paid (or in manual review)',
     }),
   ),
+  refunded: Type.Number({ description: 'refunded so far, major units (processed refunds only)' }),
+  refundedMinor: Type.Integer({ description: 'refunded so far, minor units (processed refunds only)' }),
+  refundPendingMinor: Type.Integer({ description: 'refunds asked of the payment provider and not yet processed or failed, minor units' }),
+  bookingId: { ...Nullable(Type.String()), description: 'for a deposit: the booking it holds (one line, "Deposit: {service}"); null for any other order' },
+});
+
+export const RefundSchema = Type.Object({
+  refundId: Type.String(),
+  amount: Type.Number(),
+  amountMinor: Type.Integer(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('processed'), Type.Literal('failed')], {
+    description: 'pending: asked of the payment provider (Paystack), not yet done; processed: the money is on its way back; failed: it was not refunded (see failure)',
+  }),
+  provider: Type.String({ description: 'paystack, sandbox, or manual (the store hands the money back itself)' }),
+  failure: { ...Nullable(Type.String()), description: 'why it failed, in the provider\'s words' },
+  note: Nullable(Type.String()),
+  requestedBy: Nullable(Type.String()),
+  createdAt: IsoTimestamp,
+  processedAt: Nullable(IsoTimestamp),
 });
 
 /** The order status query names its order by one of these (the first non-empty one); routes.ts answers 400 naming reference without any. */
@@ -247,6 +266,9 @@ export const OrderStatusQuery = Type.Object({
 
 export const OrderStatusResponse = Type.Object({ ok: Type.Boolean(), storeId: Type.String(), order: OrderSchema });
 export const OrderResponse = Type.Object({ ok: Type.Boolean(), order: OrderSchema });
+
+/** One order for staff: with its refunds. */
+export const OrderDetailResponse = Type.Object({ ok: Type.Boolean(), order: Type.Object({ ...OrderSchema.properties, refunds: Type.Array(RefundSchema, { description: 'oldest first' }) }) });
 
 export const OrdersQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
@@ -273,8 +295,9 @@ export const MarkPaidBody = Type.Object(
 
 export const RefundBody = Type.Object(
   {
-    restock: Type.Optional(Type.Boolean({ description: 'put the items back in stock (default false)' })),
+    restock: Type.Optional(Type.Boolean({ description: 'put the items back in stock when this refund completes the order\'s (default false)' })),
     note: Type.Optional(Type.String({ maxLength: 1000 })),
+    amountMinor: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_000_000_000, description: 'refund part of the payment, in minor units (default: all that is left); at most what is left' })),
   },
   { additionalProperties: false },
 );

@@ -17,9 +17,10 @@ import type { CustomerKind, OrderSnapshot, StaffKind } from '../messages/kinds.t
 import { parseCheckoutPayload, type CheckoutInput, type CheckoutLineInput } from './payload.ts';
 import { createPaystackProvider } from './providers/paystack.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
-import { ProviderError, type PaymentProvider } from './providers/types.ts';
+import { ProviderError, type PaymentProvider, type RefundResult } from './providers/types.ts';
 import * as repo from './repository.ts';
-import type { OrderLineRow, OrderRow } from './tables.ts';
+import type { OrderLineRow, OrderRow, RefundRow } from './tables.ts';
+import type { DepositFollow } from '../bookings/service.ts';
 import { computeTotals, type PricedLine, type Totals } from './totals.ts';
 
 export const CHECKOUT_TTL_SECONDS = 30 * 60;
@@ -51,6 +52,43 @@ const CLOSED_UNPAID = ['payment_failed', 'cancelled', 'expired'];
 const PAID = ['paid', 'pending_delivery', 'confirmed'];
 
 export type FulfilmentStatus = 'pending_delivery' | 'confirmed';
+
+/** A booking's deposit payment, as booking create answers it. */
+export interface DepositPayment {
+  reference: string;
+  checkoutUrl: string;
+  amountDue: number;
+  amountDueMinor: number;
+  expiresAt: string;
+}
+
+/** A deposit order made ready before the booking's transaction (its payment already started). */
+export interface PreparedDeposit {
+  row: OrderRow;
+  lines: OrderLineRow[];
+  payment: DepositPayment;
+}
+
+/** A refund asked of a real provider is checked with it after this long, then hourly, for a week. */
+const REFUND_FIRST_CHECK_SECONDS = 10 * 60;
+const REFUND_CHECK_SECONDS = 60 * 60;
+const REFUND_CHECK_FOR_SECONDS = 7 * 24 * 60 * 60;
+
+/** A refund as the staff API shows it. */
+export function toRefund(r: RefundRow, currency: string) {
+  return {
+    refundId: r.id,
+    amount: money(Number(r.amount_minor), currency),
+    amountMinor: Number(r.amount_minor),
+    status: r.status,
+    provider: r.provider,
+    failure: r.failure,
+    note: r.note,
+    requestedBy: r.requested_by,
+    createdAt: r.created_at,
+    processedAt: r.processed_at,
+  };
+}
 
 /** A counter sale (POST /api/stores/{storeId}/orders), as its schema admits it. */
 export interface CounterSaleInput {
@@ -147,6 +185,10 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]) {
     updatedAt: row.updated_at,
     paidAt: row.paid_at,
     paidVia: row.paid_via as PaidVia | null,
+    refunded: money(Number(row.refunded_minor ?? 0), c),
+    refundedMinor: Number(row.refunded_minor ?? 0),
+    refundPendingMinor: Number(row.refund_pending_minor ?? 0),
+    bookingId: row.booking_id ?? null,
   };
 }
 
@@ -324,6 +366,73 @@ export function createCheckoutService(ctx: AppContext) {
     if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
   }
 
+  /**
+   * A refund processed, in `trx` (the order row locked): the order's refunded sum grows; whole, the
+   * order is refunded (its items back on the shelf when asked, the clientOrderId free again), else
+   * partially_refunded. The customer's spend goes down and they are told, order.refunded is sent, a
+   * deposit's booking follows. `wasPending`: the part of the order's pending sum this refund was.
+   */
+  async function applyRefund(trx: Executor<Database>, row: OrderRow, refund: RefundRow, wasPending: number) {
+    const now = nowIso();
+    const amount = Number(refund.amount_minor);
+    const inReview = row.payment_status === 'manual_review';
+    const refunded = Number(row.refunded_minor) + amount;
+    const whole = refunded >= Number(row.amount_paid_minor);
+    const restock = whole && Number(row.stock_held) === 1 && refund.restock === 1;
+    const patch: Partial<OrderRow> = {
+      status: whole ? 'refunded' : 'partially_refunded',
+      payment_status: whole ? 'refunded' : row.payment_status,
+      refunded_minor: refunded,
+      refund_pending_minor: Number(row.refund_pending_minor) - wasPending,
+      client_order_key: whole ? null : row.client_order_key,
+      stock_held: restock ? 0 : row.stock_held,
+      expires_at: null,
+      note: refund.note ?? row.note,
+      updated_at: now,
+    };
+    if (!(await repo.transition(trx, row.store_id, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
+    await repo.updateRefund(trx, refund.id, { status: 'processed', processed_at: refund.processed_at ?? now, next_check_at: null, failure: null, updated_at: now });
+    // Only a sale (payment status paid) was added to the customer's total.
+    if (row.customer_id && !inReview) await ctx.services.customers.addSpent(trx, row.store_id, row.customer_id, -amount);
+    if (restock) await ctx.services.catalog.releaseStock(trx, row.store_id, await stockLines(trx, row.id));
+    const next = { ...row, ...patch } as OrderRow;
+    const lines = await emitOrder(trx, 'order.updated', next);
+    await ctx.services.events.emit(trx, row.store_id, 'order.refunded', toOrder(next, lines));
+    // Money that was a sale goes back to the customer: they are told (a payment in review was never a receipt).
+    const told = inReview ? false : await tellOfOrder(trx, next, lines, 'order.refunded', null, { refundedMinor: amount });
+    const follow = next.booking_id ? await ctx.services.bookings.followDeposit(trx, next, 'refunded') : null;
+    return { told, follow, restocked: restock };
+  }
+
+  async function afterRefund(result: { told?: boolean; follow?: DepositFollow | null; row?: OrderRow; restocked?: boolean }) {
+    if (result.told) ctx.services.messages.committed();
+    if (result.follow) await ctx.services.bookings.afterDeposit(result.follow);
+    if (result.restocked && result.row) await refreshCatalog(result.row.store_id);
+  }
+
+  /**
+   * Asks the provider for a refund recorded as pending. Refused (the provider answered no): the
+   * refund fails with its reason and the call answers 502. No answer (network, provider error): it
+   * stays pending and is checked later; the provider's callback settles it either way.
+   */
+  async function askProviderToRefund(row: OrderRow, refund: RefundRow) {
+    let result: RefundResult;
+    try {
+      result = await provider.refund({ reference: row.payment_reference ?? row.reference, amountMinor: Number(refund.amount_minor), currency: row.currency, note: refund.note });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.log.warn({ err: error, refundId: refund.id, reference: row.reference }, 'refund request to the provider failed');
+      if (error.refused) {
+        await service.settleRefund(refund.id, { status: 'failed', id: null, failure: error.message });
+        throw new AppError(502, 'payment-provider-error', `The payment provider refused the refund (${error.message}); nothing was refunded.`);
+      }
+      await repo.updateRefund(db, refund.id, { next_check_at: addSeconds(nowIso(), REFUND_FIRST_CHECK_SECONDS), updated_at: nowIso() });
+      return;
+    }
+    await repo.updateRefund(db, refund.id, { provider_refund_id: result.id, next_check_at: result.status === 'pending' ? addSeconds(nowIso(), REFUND_FIRST_CHECK_SECONDS) : null, updated_at: nowIso() });
+    if (result.status !== 'pending') await service.settleRefund(refund.id, result);
+  }
+
   const service = {
     provider,
     toOrder,
@@ -407,6 +516,9 @@ export function createCheckoutService(ctx: AppContext) {
         checks_done: 0,
         paid_via: null,
         paid_at: null,
+        booking_id: null,
+        refunded_minor: 0,
+        refund_pending_minor: 0,
         created_at: now,
         updated_at: now,
       };
@@ -508,9 +620,12 @@ export function createCheckoutService(ctx: AppContext) {
         if (event === 'order.paid' && next.customer_id) await ctx.services.customers.addSpent(trx, row.store_id, next.customer_id, payment.amountMinor);
         const lines = await emitOrder(trx, event, next);
         const told = event === 'order.paid' ? await tellOfOrder(trx, next, lines, 'order.paid', 'alert.order.paid') : false;
-        return { row: next, applied: true, told };
+        // A deposit: its booking is paid (or its money waits in review with it).
+        const follow = next.booking_id ? await ctx.services.bookings.followDeposit(trx, next, event === 'order.paid' ? 'paid' : 'review') : null;
+        return { row: next, applied: true, told, follow };
       });
       if (result.told) ctx.services.messages.committed();
+      if (result.follow) await ctx.services.bookings.afterDeposit(result.follow);
       return result;
     },
 
@@ -530,9 +645,12 @@ export function createCheckoutService(ctx: AppContext) {
         if (Number(row.stock_held) === 1) await ctx.services.catalog.releaseStock(trx, row.store_id, await stockLines(trx, row.id));
         const next = { ...row, ...patch } as OrderRow;
         await emitOrder(trx, to === 'payment_failed' ? 'order.payment_failed' : 'order.updated', next);
-        return { row: next, applied: true };
+        // A deposit not paid: its booking gives its time back (cancelled as deposit_unpaid, the customer told).
+        const follow = next.booking_id ? await ctx.services.bookings.followDeposit(trx, next, 'unpaid') : null;
+        return { row: next, applied: true, follow };
       });
       if (result.applied && result.row) await refreshCatalog(result.row.store_id);
+      if ('follow' in result && result.follow) await ctx.services.bookings.afterDeposit(result.follow);
       return result;
     },
 
@@ -711,6 +829,9 @@ export function createCheckoutService(ctx: AppContext) {
         checks_done: 0,
         paid_via: input.paid ? 'counter' : null,
         paid_at: input.paid ? now : null,
+        booking_id: null,
+        refunded_minor: 0,
+        refund_pending_minor: 0,
         created_at: now,
         updated_at: now,
       };
@@ -744,6 +865,7 @@ export function createCheckoutService(ctx: AppContext) {
     async markPaid(storeId: string, idOrReference: string, input: { method?: string; note?: string }) {
       const current = await service.getOrder(storeId, idOrReference);
       let told = false;
+      let follow: DepositFollow | null = null;
       await db.transaction().execute(async (trx) => {
         const row = await repo.findOrder(trx, storeId, current.orderId);
         if (!row || !AWAITING_PAYMENT.includes(row.status)) {
@@ -772,46 +894,267 @@ export function createCheckoutService(ctx: AppContext) {
         if (Number(row.stock_held) === 0) await ctx.services.catalog.reserveStock(trx, storeId, await stockLines(trx, row.id));
         const lines = await emitOrder(trx, 'order.paid', next);
         told = await tellOfOrder(trx, next, lines, 'order.paid', 'alert.order.paid');
+        if (next.booking_id) follow = await ctx.services.bookings.followDeposit(trx, next, 'paid');
       });
       if (told) ctx.services.messages.committed();
+      if (follow) await ctx.services.bookings.afterDeposit(follow);
       await refreshCatalog(storeId);
       return service.getOrder(storeId, current.orderId);
     },
 
     /**
-     * Staff refund of a paid order (`restock` puts the items back on the shelf), or of money held in
-     * manual review (never counted as a sale: its stock, if still held, always goes back).
+     * Staff refund of a paid order, whole or in part (`amountMinor`, default what is left), or of money
+     * held in manual review (always whole; never counted as a sale, its stock always goes back). A
+     * payment taken by Paystack is refunded through Paystack: the refund is pending until its callback
+     * or a status check says processed (then the order is refunded or partially_refunded, the customer
+     * told, order.refunded) or failed (the order stays as it was, the refund says why). The sandbox and
+     * manual methods (money handed back by the store) are refunded at once. `restock` puts the items
+     * back on the shelf when the refund completes the order's.
      */
-    async refund(storeId: string, idOrReference: string, input: { restock?: boolean; note?: string }) {
+    async refund(storeId: string, idOrReference: string, input: { restock?: boolean; note?: string; amountMinor?: number }, by: string | null = null) {
       const current = await service.getOrder(storeId, idOrReference);
-      let told = false;
-      await db.transaction().execute(async (trx) => {
-        const row = await repo.findOrder(trx, storeId, current.orderId);
+      const now = nowIso();
+      const recorded = await db.transaction().execute(async (trx) => {
+        const row = await repo.lockOrderById(trx, storeId, current.orderId);
         const inReview = row?.payment_status === 'manual_review';
-        if (!row || !(PAID.includes(row.status) || inReview)) throw conflict('conflict', `Order is ${row?.status ?? 'gone'}; only paid orders (or payments in manual review) can be refunded.`);
-        const restock = Number(row.stock_held) === 1 && (input.restock === true || inReview);
-        const patch: Partial<OrderRow> = {
-          status: 'refunded',
-          payment_status: 'refunded',
-          client_order_key: null,
-          stock_held: restock ? 0 : row.stock_held,
-          expires_at: null,
-          note: input.note ?? row.note,
-          updated_at: nowIso(),
+        if (!row || !(PAID.includes(row.status) || row.status === 'partially_refunded' || inReview)) {
+          throw conflict('conflict', `Order is ${row?.status ?? 'gone'}; only paid orders (or payments in manual review) can be refunded.`);
+        }
+        const left = Number(row.amount_paid_minor) - Number(row.refunded_minor) - Number(row.refund_pending_minor);
+        if (left <= 0) {
+          throw conflict('conflict', Number(row.refund_pending_minor) > 0 ? 'A refund of this order is still being processed.' : 'Nothing is left to refund.', [{ field: 'amountMinor', message: 'nothing left to refund' }]);
+        }
+        const amount = input.amountMinor ?? left;
+        if (amount > left) throw validationFailed([{ field: 'amountMinor', message: `at most ${left} (what is left of the payment)` }]);
+        if (inReview && amount !== left) throw validationFailed([{ field: 'amountMinor', message: 'money in manual review is refunded whole' }]);
+        const asksProvider = row.provider === 'paystack' && provider.name === 'paystack';
+        const refund: RefundRow = {
+          id: newId('rfd'),
+          store_id: storeId,
+          order_id: row.id,
+          amount_minor: amount,
+          status: asksProvider ? 'pending' : 'processed',
+          provider: asksProvider ? provider.name : row.provider === 'sandbox' ? 'sandbox' : 'manual',
+          provider_refund_id: null,
+          restock: input.restock === true || inReview ? 1 : 0,
+          note: input.note?.trim() || null,
+          failure: null,
+          requested_by: by,
+          next_check_at: null,
+          created_at: now,
+          updated_at: now,
+          processed_at: asksProvider ? null : now,
         };
-        if (!(await repo.transition(trx, storeId, row.id, [row.status], patch))) throw conflict('conflict', 'The order changed meanwhile; reload and retry.');
-        // Only a sale (payment status paid) was added to the customer's total.
-        if (row.customer_id && !inReview) await ctx.services.customers.addSpent(trx, storeId, row.customer_id, -row.amount_paid_minor);
-        if (restock) await ctx.services.catalog.releaseStock(trx, storeId, await stockLines(trx, row.id));
-        const next = { ...row, ...patch } as OrderRow;
-        const lines = await emitOrder(trx, 'order.updated', next);
-        await ctx.services.events.emit(trx, storeId, 'order.refunded', toOrder(next, lines));
-        // Money that was a sale goes back to the customer: they are told (a payment in review was never a receipt).
-        if (!inReview) told = await tellOfOrder(trx, next, lines, 'order.refunded', null, { refundedMinor: row.amount_paid_minor });
+        await repo.insertRefund(trx, refund);
+        if (!asksProvider) return { row, refund, asksProvider, ...(await applyRefund(trx, row, refund, 0)) };
+        await repo.updateOrder(trx, storeId, row.id, { refund_pending_minor: Number(row.refund_pending_minor) + amount, updated_at: now });
+        await emitOrder(trx, 'order.updated', { ...row, refund_pending_minor: Number(row.refund_pending_minor) + amount, updated_at: now });
+        return { row, refund, asksProvider, told: false, follow: null };
       });
-      if (told) ctx.services.messages.committed();
-      await refreshCatalog(storeId);
+      await afterRefund(recorded);
+      if (recorded.asksProvider) await askProviderToRefund(recorded.row, recorded.refund);
       return service.getOrder(storeId, current.orderId);
+    },
+
+    /** The refunds of an order, oldest first (staff). */
+    async refundsOf(storeId: string, orderId: string, currency: string) {
+      return (await repo.refundsOf(db, storeId, orderId)).map((r) => toRefund(r, currency));
+    },
+
+    /**
+     * A refund's outcome, from the provider's callback, a status check or its answer: processed →
+     * the order's refund is applied (once); failed → recorded with why (the money stays with the
+     * store). A processed refund never goes back; a failed one becomes processed if the provider later
+     * says it was (its answer had been lost).
+     */
+    async settleRefund(refundId: string, outcome: RefundResult): Promise<{ applied: boolean }> {
+      if (outcome.status === 'pending') return { applied: false };
+      const result = await db.transaction().execute(async (trx) => {
+        const refund = await repo.lockRefund(trx, refundId);
+        if (!refund || refund.status === 'processed' || refund.status === outcome.status) return { applied: false as const };
+        const row = await repo.lockOrderById(trx, refund.store_id, refund.order_id);
+        if (!row) return { applied: false as const };
+        const wasPending = refund.status === 'pending' ? Number(refund.amount_minor) : 0;
+        if (outcome.status === 'processed') {
+          // A refund once failed and now processed: the order must still have that much left.
+          const left = Number(row.amount_paid_minor) - Number(row.refunded_minor) - (Number(row.refund_pending_minor) - wasPending);
+          if (Number(refund.amount_minor) > left) {
+            ctx.log.error({ refundId, orderId: row.id }, 'a refund reported processed exceeds what is left of the payment; left for staff');
+            return { applied: false as const };
+          }
+          return { applied: true as const, row, refund, ...(await applyRefund(trx, row, refund, wasPending)) };
+        }
+        const now = nowIso();
+        await repo.updateRefund(trx, refund.id, { status: 'failed', failure: outcome.failure ?? 'the provider could not refund it', next_check_at: null, updated_at: now });
+        const next = { ...row, refund_pending_minor: Number(row.refund_pending_minor) - wasPending, updated_at: now };
+        await repo.updateOrder(trx, row.store_id, row.id, { refund_pending_minor: next.refund_pending_minor, updated_at: now });
+        await emitOrder(trx, 'order.updated', next);
+        return { applied: true as const, row, refund, told: false, follow: null };
+      });
+      if (result.applied) await afterRefund(result);
+      return { applied: result.applied };
+    },
+
+    /**
+     * Paystack's refund callback (refund.processed / refund.failed): the refund of the payment
+     * `transactionReference` for `amountMinor` (the oldest such refund still pending, or failed for
+     * want of an answer).
+     */
+    async refundCallback(transactionReference: string, amountMinor: number, outcome: RefundResult): Promise<{ applied: boolean }> {
+      const order = await repo.findByReference(db, transactionReference);
+      if (!order || order.provider !== 'paystack') return { applied: false };
+      const refunds = await repo.refundsOf(db, order.store_id, order.id);
+      const match =
+        refunds.find((r) => outcome.id && r.provider_refund_id === outcome.id) ??
+        refunds.find((r) => r.status === 'pending' && Number(r.amount_minor) === amountMinor) ??
+        refunds.find((r) => r.status === 'failed' && Number(r.amount_minor) === amountMinor && outcome.status === 'processed');
+      if (!match) return { applied: false };
+      return service.settleRefund(match.id, outcome);
+    },
+
+    /**
+     * Refunds asked of the provider and not settled are checked with it (10 minutes after, then hourly
+     * for a week), claimed per check by one instance; a refund whose request got no answer (no id to
+     * check) is marked failed with that reason: staff see it and check the provider's dashboard.
+     */
+    async reconcileRefunds(now = nowIso(), batch = 100): Promise<{ checked: number; settled: number }> {
+      const counts = { checked: 0, settled: 0 };
+      if (provider.name === 'sandbox') return counts;
+      for (const due of await repo.refundsDueForCheck(db, provider.name, now, batch)) {
+        const lease = addSeconds(now, CHECK_LEASE_SECONDS);
+        if (!(await repo.claimRefundCheck(db, due.id, due.next_check_at!, lease))) continue;
+        counts.checked++;
+        if (!due.provider_refund_id) {
+          if ((await service.settleRefund(due.id, { status: 'failed', id: null, failure: `no answer from ${provider.name} when the refund was asked; check its dashboard before refunding again` })).applied) counts.settled++;
+          continue;
+        }
+        let outcome: RefundResult;
+        try {
+          outcome = await provider.refundStatus(due.provider_refund_id);
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          ctx.log.warn({ err: error, refundId: due.id }, 'refund status check failed; retried when its lease ends');
+          continue;
+        }
+        if (outcome.status === 'pending') {
+          const next = addSeconds(now, REFUND_CHECK_SECONDS);
+          const stop = addSeconds(due.created_at, REFUND_CHECK_FOR_SECONDS);
+          await repo.updateRefund(db, due.id, { next_check_at: next < stop ? next : null });
+          continue;
+        }
+        if ((await service.settleRefund(due.id, outcome)).applied) counts.settled++;
+      }
+      return counts;
+    },
+
+    // ---- deposits ----
+
+    /**
+     * Starts a booking's deposit payment (before the booking's transaction, like a checkout): the
+     * provider's page exists when the booking commits. 400 naming customer.email when the provider
+     * needs one; 502 when it cannot start the payment (nothing is booked).
+     */
+    async startDeposit(
+      store: Store,
+      d: { amountMinor: number; serviceId: string; serviceName: string; customer: { name: string; email: string | null; phone: string }; sourceChannel: string | null; returnUrl: string },
+    ): Promise<PreparedDeposit> {
+      if (provider.requiresEmail && !d.customer.email) {
+        throw validationFailed([{ field: 'customer.email', message: 'is required: this service asks a deposit, paid online by card or mobile money' }]);
+      }
+      if (d.amountMinor > MAX_ORDER_TOTAL_MINOR) throw validationFailed([{ field: 'quantity', message: 'the deposit is too large; book fewer seats' }]);
+      const now = nowIso();
+      const reference = `ORD-${crockfordCode(12)}`;
+      let init;
+      try {
+        init = await provider.initialize({
+          reference,
+          amountMinor: d.amountMinor,
+          currency: store.currency,
+          email: d.customer.email,
+          callbackUrl: `${ctx.config.publicBaseUrl}/pay/${reference}/return`,
+          metadata: { storeId: store.id, deposit: 'true' },
+        });
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        ctx.log.warn({ err: error, reference }, 'payment provider initialize failed (deposit)');
+        throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the deposit payment; nothing was booked. Retry shortly.');
+      }
+      const expiresAt = addSeconds(now, store.depositHoldMinutes * 60);
+      const row: OrderRow = {
+        id: newId('ord'),
+        store_id: store.id,
+        reference,
+        client_order_id: null,
+        client_order_key: null,
+        status: 'pending_payment',
+        payment_status: 'payment_pending',
+        payment_method: 'gateway_checkout',
+        provider: provider.name,
+        payment_reference: init.paymentReference,
+        checkout_url: init.authorizationUrl,
+        pay_token: randomToken(24),
+        currency: store.currency,
+        subtotal_minor: d.amountMinor,
+        fees_minor: 0,
+        total_minor: d.amountMinor,
+        store_minor: d.amountMinor,
+        platform_minor: 0,
+        fee_bearer: 'store',
+        amount_paid_minor: 0,
+        customer_id: null,
+        customer: JSON.stringify(d.customer),
+        delivery: null,
+        return_url: d.returnUrl,
+        cancel_url: d.returnUrl,
+        source_channel: d.sourceChannel,
+        source_label: 'deposit',
+        sync_status: 'synced',
+        stock_held: 1,
+        note: null,
+        expires_at: expiresAt,
+        next_check_at: provider.name !== 'sandbox' ? nextCheckAt(now, 0) : null,
+        checks_done: 0,
+        paid_via: null,
+        paid_at: null,
+        booking_id: null,
+        refunded_minor: 0,
+        refund_pending_minor: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      const lines = lineRowsOf(row.id, store.id, [{ itemId: d.serviceId, name: `Deposit: ${d.serviceName}`, qty: 1, unitPriceMinor: d.amountMinor }]);
+      return {
+        row,
+        lines,
+        payment: { reference, checkoutUrl: init.authorizationUrl, amountDue: money(d.amountMinor, store.currency), amountDueMinor: d.amountMinor, expiresAt },
+      };
+    },
+
+    /** Saves a started deposit with its booking, in the booking's transaction (order.created). */
+    async placeDeposit(trx: Executor<Database>, prepared: PreparedDeposit, booking: { id: string; customer_id: string | null }) {
+      const row = { ...prepared.row, booking_id: booking.id, customer_id: booking.customer_id };
+      const event = ctx.services.events.newEvent(row.store_id, 'order.created', toOrder(row, prepared.lines));
+      await ctx.services.events.queueDeliveries(trx, event.envelope, await repo.insertOrderWithLines(trx, row, prepared.lines, event.row));
+    },
+
+    /** Where a booking's deposit is paid and until when, while its checkout is open; null otherwise. */
+    async depositPayment(storeId: string, bookingId: string): Promise<{ checkoutUrl: string; expiresAt: string } | null> {
+      const row = await repo.depositOf(db, storeId, bookingId);
+      return row?.status === 'pending_payment' && row.checkout_url && row.expires_at ? { checkoutUrl: row.checkout_url, expiresAt: row.expires_at } : null;
+    },
+
+    /** A booking cancelled while its deposit was unpaid: the deposit's checkout closes (a late payment goes to review). */
+    async closeDeposit(storeId: string, bookingId: string) {
+      const row = await repo.depositOf(db, storeId, bookingId);
+      if (row?.status === 'pending_payment') await service.closeUnpaid(row.reference, 'cancelled', 'the booking was cancelled');
+    },
+
+    /** A booking with a paid deposit cancelled by the store, or by its customer in time: what is left of the deposit goes back. */
+    async refundDeposit(storeId: string, bookingId: string, by: string | null) {
+      const row = await repo.depositOf(db, storeId, bookingId);
+      if (!row || !(PAID.includes(row.status) || row.status === 'partially_refunded')) return null;
+      if (Number(row.amount_paid_minor) - Number(row.refunded_minor) - Number(row.refund_pending_minor) <= 0) return null;
+      return service.refund(storeId, row.id, { note: 'the booking was cancelled' }, by);
     },
 
     /** Fulfilment: paid → pending_delivery → confirmed (or paid → confirmed). */

@@ -43,8 +43,36 @@ export interface OrderRow {
   /** How the payment was learnt of: callback, return, status_check, staff, counter, sandbox. */
   paid_via: string | null;
   paid_at: string | null;
+  /** The booking a deposit order is for (one line, "Deposit: {service}"); NULL for any other order. */
+  booking_id: string | null;
+  /** Refunded and confirmed by the provider (or at once, for the sandbox and manual methods). */
+  refunded_minor: number;
+  /** Refunds asked of the provider and not yet processed or failed. */
+  refund_pending_minor: number;
   created_at: string;
   updated_at: string;
+}
+
+/** A refund of an order: at once for the sandbox and manual methods; asked of Paystack and tracked to its end. */
+export interface RefundRow {
+  id: string;
+  store_id: string;
+  order_id: string;
+  amount_minor: number;
+  status: 'pending' | 'processed' | 'failed';
+  provider: string;
+  provider_refund_id: string | null;
+  /** 1: the items go back on the shelf when this refund completes the order's. */
+  restock: number;
+  note: string | null;
+  /** Why the provider refused or failed it. */
+  failure: string | null;
+  requested_by: string | null;
+  /** When the provider is next asked about a pending refund (its callback may never come). */
+  next_check_at: string | null;
+  created_at: string;
+  updated_at: string;
+  processed_at: string | null;
 }
 
 export interface OrderLineRow {
@@ -61,4 +89,5 @@ export interface OrderLineRow {
 export interface CheckoutTables {
   orders: OrderRow;
   order_lines: OrderLineRow;
+  refunds: RefundRow;
 }

@@ -153,6 +153,22 @@ function customerBooking(kind: MessageKind, p: BookingMessagePayload, store: Sto
   const greeting = `Hello ${b.customer.name},`;
   switch (kind) {
     case 'booking.received':
+      if (p.deposit) {
+        const due = moneyText(p.deposit.amountMinor, p.deposit.currency, store.locale);
+        const by = timeText(p.deposit.expiresAt, store);
+        return {
+          ...base,
+          subject: `Pay your deposit to keep ${when}`,
+          preheader: `${b.serviceName} at ${store.name}: a deposit of ${due} holds your time until ${by}.`,
+          heading: 'Pay your deposit to keep this time',
+          paragraphs: [greeting, `Thank you for booking with ${store.name}. Your time is held until ${by}: pay the deposit of ${due} by then to keep it. Unpaid, the booking is cancelled and the time given to someone else.`],
+          details: [...bookingDetails(p, store), { label: 'Deposit', value: due }],
+          actions: [{ label: 'Pay the deposit', url: p.deposit.payUrl }, manage],
+          closing: [changeRule, ...base.closing],
+          short: `${store.name}: pay the deposit of ${due} by ${by} to keep your booking ${b.reference}: ${p.deposit.payUrl}`,
+          calendar: 'request',
+        };
+      }
       return {
         ...base,
         subject: `We received your booking for ${when}`,
@@ -200,7 +216,7 @@ function customerBooking(kind: MessageKind, p: BookingMessagePayload, store: Sto
         paragraphs: [
           greeting,
           p.by === 'customer' ? `As you asked, your appointment at ${store.name} is cancelled.` : `${store.name} cancelled your appointment.`,
-          ...(p.reason ? [`Reason: ${p.reason}`] : []),
+          ...(p.reason === 'deposit_unpaid' ? ['The deposit was not paid in time, so the time was given back. You are welcome to book again.'] : p.reason ? [`Reason: ${p.reason}`] : []),
           'We hope to see you another time.',
         ],
         details: bookingDetails(p, store),

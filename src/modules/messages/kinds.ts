@@ -50,6 +50,8 @@ export interface BookingMessagePayload {
   reason?: string | null;
   /** booking.reminder: minutes before the start. */
   offsetMinutes?: number;
+  /** booking.received of a service that asks a deposit: what to pay, where, by when. */
+  deposit?: { amountMinor: number; currency: string; payUrl: string; expiresAt: string };
 }
 
 export interface OrderLineSnapshot {

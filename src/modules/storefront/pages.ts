@@ -2,7 +2,7 @@
 // its time zone and locale, no script, one inline stylesheet (style.ts). Every interpolation goes
 // through html`…`, so what customers and staff typed stays text.
 import type { Booking } from '../bookings/service.ts';
-import { footerOf, timeText, whenText } from '../messages/content.ts';
+import { footerOf, moneyText, timeText, whenText } from '../messages/content.ts';
 import type { WeeklyHours } from '../catalog/item-input.ts';
 import { WEEKDAYS } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
@@ -18,7 +18,11 @@ export interface ManageView {
   open: boolean;
   /** Until when the customer may change it online (ISO). */
   cutoffAt: string;
+  /** A deposit still to pay: its payment page and until when the time is held. */
+  depositPayment?: { checkoutUrl: string; expiresAt: string } | null;
 }
+
+const DEPOSIT_WORDS: Record<string, string> = { due: 'to pay', paid: 'paid', kept: 'kept by the store (missed appointment)', refunded: 'refunded', review: 'received late: the store will contact you', unpaid: 'not paid' };
 
 export interface ManageUrls {
   booking: string;
@@ -119,7 +123,9 @@ function detailsOf(view: ManageView): Raw {
 <dt>When</dt><dd>${whenText(b.startAt, voice)}</dd>
 <dt>Length</dt><dd>${lengthText(b.startAt, b.endAt)} (until ${timeText(b.endAt, voice)})</dd>
 <dt>Name</dt><dd>${b.customer.name}</dd>
-${b.quantity > 1 ? html`<dt>People</dt><dd>${b.quantity}</dd>\n` : ''}${b.notes ? html`<dt>Your note</dt><dd>${b.notes}</dd>\n` : ''}${reason ? html`<dt>Reason</dt><dd>${reason}</dd>\n` : ''}<dt>Reference</dt><dd>${b.reference}</dd>
+${b.quantity > 1 ? html`<dt>People</dt><dd>${b.quantity}</dd>\n` : ''}${b.notes ? html`<dt>Your note</dt><dd>${b.notes}</dd>\n` : ''}${reason ? html`<dt>Reason</dt><dd>${reason}</dd>\n` : ''}${
+    b.deposit ? html`<dt>Deposit</dt><dd>${moneyText(b.deposit.amountMinor, store.currency, store.locale)}, ${DEPOSIT_WORDS[b.deposit.state] ?? b.deposit.state}</dd>\n` : ''
+  }<dt>Reference</dt><dd>${b.reference}</dd>
 </dl>`;
 }
 
@@ -176,6 +182,9 @@ export function renderBookingPage(view: ManageView, urls: ManageUrls, notice: No
   const status = statusOf(view);
   const passed = Date.parse(b.endAt) <= Date.now();
   let next: Raw;
+  const pay = view.depositPayment && b.deposit
+    ? html`<div class="notice warn"><strong>Pay the deposit of ${moneyText(b.deposit.amountMinor, store.currency, store.locale)} by ${timeText(view.depositPayment.expiresAt, voice)} to keep this time.</strong><p>Unpaid by then, the booking is cancelled and the time given to someone else.</p><div class="actions"><a class="button" href="${view.depositPayment.checkoutUrl}">Pay the deposit</a></div></div>`
+    : html``;
   if (view.canChange) {
     next = html`<p class="muted">You can move or cancel this booking here until ${whenText(view.cutoffAt, voice)}.</p>
 <div class="actions"><a class="button" href="${urls.move}">Move to another time</a><a class="button quiet" href="${urls.cancel}">Cancel booking</a></div>`;
@@ -193,7 +202,7 @@ export function renderBookingPage(view: ManageView, urls: ManageUrls, notice: No
     html`${noticeOf(notice)}<h1>Your booking</h1>
 <section class="card" aria-label="Booking details"><p class="status ${status.tone}">${status.text}</p>
 ${detailsOf(view)}</section>
-${next}
+${pay}${next}
 ${contactCard(store)}`,
   );
 }

@@ -120,7 +120,7 @@ async function manageLinkPages(fastify: FastifyInstance, { ctx }: { ctx: AppCont
   }
 
   /** What done=… after a change says, when the booking still is as the change left it. */
-  function doneNotice(view: ManageView, done: string | undefined): Notice | null {
+  function doneNotice(view: ManageView, done: string | undefined, paid = false): Notice | null {
     const b = view.booking;
     if (done === 'booked' && view.open) {
       const asked = b.status === 'pending';
@@ -129,6 +129,9 @@ async function manageLinkPages(fastify: FastifyInstance, { ctx }: { ctx: AppCont
         title: asked ? `Your booking request is sent. ${view.store.name} will confirm it.` : 'You are booked.',
         text: `Keep this page: its address is your link to see, move or cancel the booking.${b.customer.email ? ' It is also in the email on its way to you.' : ''}`,
       };
+    }
+    if (paid && b.deposit?.state === 'paid') {
+      return { tone: 'success', title: 'Your deposit is paid.', text: b.status === 'pending' ? `${view.store.name} will confirm your booking.` : 'See you then.' };
     }
     if (done === 'cancelled' && b.status === 'cancelled') return { tone: 'success', title: 'Your booking is cancelled.', text: `${view.store.name} has been told.` };
     if (done === 'moved' && view.open) {
@@ -209,14 +212,15 @@ async function manageLinkPages(fastify: FastifyInstance, { ctx }: { ctx: AppCont
     schema: pageSchema(
       'Manage link: the booking (service, time, status, reference) with the store\'s contact; move and cancel while before the cut-off',
       'The page a booking\'s manageUrl opens. No store is named when the link is not valid. `done` shows a notice after a change (booked: just booked on the store page).',
-      { querystring: Type.Object({ done: Type.Optional(Type.Union([Type.Literal('moved'), Type.Literal('cancelled'), Type.Literal('booked')])) }) },
+      { querystring: Type.Object({ done: Type.Optional(Type.Union([Type.Literal('moved'), Type.Literal('cancelled'), Type.Literal('booked')])), trxref: Type.Optional(Type.String({ maxLength: 64, description: 'added by the payment page on the way back from paying the deposit' })), reference: Type.Optional(Type.String({ maxLength: 64 })) }) },
     ),
   }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const view = await bookings.manageView(token);
     if (!view) return linkNotValid(request, reply);
-    const { done } = request.validationError ? { done: undefined } : (request.query as { done?: string });
-    return sendPage(reply, 200, renderBookingPage(view, urlsOf(token), doneNotice(view, done)));
+    const { done, trxref } = request.validationError ? { done: undefined, trxref: undefined } : (request.query as { done?: string; trxref?: string });
+    // Back from the payment page (it adds trxref): the deposit's outcome.
+    return sendPage(reply, 200, renderBookingPage(view, urlsOf(token), doneNotice(view, done, trxref !== undefined)));
   });
 
   app.get('/:token/cancel', {

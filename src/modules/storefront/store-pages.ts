@@ -14,6 +14,8 @@ export interface BookableService {
   description: string | null;
   priceMinor: number;
   durationMinutes: number;
+  /** The deposit one booking pays online (0: none). */
+  depositMinor: number;
   imageUrl: string | null;
   /** The people who perform it (empty: booked without choosing anyone). */
   people: { id: string; displayName: string }[];
@@ -79,7 +81,9 @@ ${image ? html`<meta property="og:image" content="${image}">\n<meta name="twitte
 
   const services = view.services.length
     ? html`<section aria-labelledby="services"><h2 id="services">Book a service</h2><ul class="list">${view.services.map(
-        (s) => html`<li class="card item"><h3>${s.name}</h3><p class="muted">${priceOf(store, s.priceMinor)} · ${minutesText(s.durationMinutes)}</p>${
+        (s) => html`<li class="card item"><h3>${s.name}</h3><p class="muted">${priceOf(store, s.priceMinor)} · ${minutesText(s.durationMinutes)}${
+          s.depositMinor > 0 ? ` · ${moneyText(s.depositMinor, store.currency, store.locale)} deposit` : ''
+        }</p>${
           s.description ? html`<p>${shorten(s.description, 160)}</p>` : ''
         }<a class="button" href="${`${view.bookUrl}?serviceId=${encodeURIComponent(s.id)}`}" aria-label="${`Book ${s.name}`}">Book</a></li>`,
       )}</ul></section>`
@@ -193,6 +197,8 @@ export interface DetailsStep {
   start: string;
   person: string | null;
   countryName: string;
+  /** A deposit to pay after this step: how much, how long the time is held, whether the payment page needs an email. */
+  deposit: { amountMinor: number; holdMinutes: number; emailRequired: boolean } | null;
   back: string;
   notice: Notice | null;
 }
@@ -223,15 +229,25 @@ export function renderDetailsStep(store: Store, service: BookableService, urls: 
     html`${noticeOf(step.notice)}${summary}<h1>Your details</h1>
 <section class="card" aria-label="Your booking"><dl class="details"><dt>Service</dt><dd>${service.name}</dd><dt>When</dt><dd>${whenText(step.start, store)}</dd><dt>Length</dt><dd>${minutesText(service.durationMinutes)}</dd>${
       step.person ? html`<dt>With</dt><dd>${step.person}</dd>` : ''
-    }<dt>Price</dt><dd>${priceOf(store, service.priceMinor)}</dd></dl></section>
+    }<dt>Price</dt><dd>${priceOf(store, service.priceMinor)}</dd>${
+      step.deposit ? html`<dt>Deposit</dt><dd>${moneyText(step.deposit.amountMinor, store.currency, store.locale)}</dd>` : ''
+    }</dl>${
+      step.deposit
+        ? html`<p class="muted">${store.name} asks a deposit to hold this time: you pay it next, by card or mobile money. Unpaid within ${step.deposit.holdMinutes} minutes, the booking is cancelled.</p>`
+        : ''
+    }</section>
 <form method="post" action="${step.action}" class="form" novalidate>
 ${Object.entries(step.hidden).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
 ${field('name', 'Your name', (a) => html`<input id="name" name="name" type="text" autocomplete="name" maxlength="120" required value="${v.name}"${a}>`)}
 ${field('phone', 'Phone number', (a) => html`<input id="phone" name="phone" type="tel" autocomplete="tel" inputmode="tel" maxlength="40" required value="${v.phone}"${a}>`, `As you dial it in ${step.countryName}, or with + and the country code.`)}
-${field('email', 'Email (optional)', (a) => html`<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${v.email}"${a}>`, 'For a confirmation and a reminder by email.')}
+${
+  step.deposit?.emailRequired
+    ? field('email', 'Email', (a) => html`<input id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${v.email}"${a}>`, 'The payment page needs it; your confirmation goes there too.')
+    : field('email', 'Email (optional)', (a) => html`<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${v.email}"${a}>`, 'For a confirmation and a reminder by email.')
+}
 ${field('note', `Note for ${store.name} (optional)`, (a) => html`<textarea id="note" name="note" rows="3" maxlength="${NOTE_MAX}"${a}>${v.note}</textarea>`)}
 <div class="hp" aria-hidden="true"><label for="website">Leave this empty</label><input id="website" name="website" type="text" tabindex="-1" autocomplete="off"></div>
-<div class="actions"><button class="button" type="submit">Book ${timeText(step.start, store)}</button></div>
+<div class="actions"><button class="button" type="submit">${step.deposit ? `Book ${timeText(step.start, store)} and pay the deposit` : `Book ${timeText(step.start, store)}`}</button></div>
 </form>
 <a class="back" href="${step.back}">← Choose another time</a>`,
     { home: urls.store },

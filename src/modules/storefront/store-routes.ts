@@ -15,7 +15,8 @@ import type { Store } from '../stores/service.ts';
 import { loggableError, toAppError } from '../../http/errors.ts';
 import { runIdempotent } from '../../http/idempotency.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { Booking } from '../bookings/service.ts';
+import type { CreatedBooking } from '../bookings/service.ts';
+import { depositDue } from '../catalog/item-input.ts';
 import { createFormTokens } from './form-token.ts';
 import { parseForm } from './forms.ts';
 import type { DayLink, Notice } from './pages.ts';
@@ -89,6 +90,8 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   const app = fastify as App;
   const bookings = ctx.services.bookings;
   const tokens = createFormTokens(ctx.db);
+  /** Whether the payment provider needs the customer's email (Paystack does): then a deposit booking asks for it. */
+  const emailForDeposit = ctx.services.checkout.provider.requiresEmail;
   const pageConfig = { rateLimit: app.rateLimits.perIp };
   const base = ctx.config.publicBaseUrl;
 
@@ -140,6 +143,7 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         description: i.description,
         priceMinor: i.priceMinor,
         durationMinutes: i.schedule!.durationMinutes,
+        depositMinor: depositDue(i.schedule!, i.priceMinor, 1),
         imageUrl: i.imageUrl,
         people: people.filter((p) => p.serviceIds.includes(i.id)).map((p) => ({ id: p.id, displayName: p.displayName })),
       }));
@@ -253,6 +257,7 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       start,
       person: staffId ? (service.people.find((p) => p.id === staffId)?.displayName ?? null) : null,
       countryName,
+      deposit: service.depositMinor > 0 ? { amountMinor: service.depositMinor, holdMinutes: store.depositHoldMinutes, emailRequired: emailForDeposit } : null,
       back: flowHref(urls.book, { ...choice, time: undefined }),
       notice: filled.notice ?? null,
     });
@@ -367,6 +372,7 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     if (!values.phone) errors.phone = 'Enter your phone number.';
     else if (values.phone.length > 40 || !phone?.isValid()) errors.phone = 'Enter a phone number that can be called, such as 024 123 4567 or +233 24 123 4567.';
     if (values.email && (values.email.length > 254 || !EMAIL.test(values.email))) errors.email = 'Enter an email address such as ama@example.com, or leave it empty.';
+    else if (!values.email && service.depositMinor > 0 && emailForDeposit) errors.email = 'Enter your email address: the deposit’s payment page needs it.';
     if (values.note.length > NOTE_MAX) errors.note = `Your note is too long (${NOTE_MAX} characters at most).`;
     if (Object.keys(errors).length) {
       if (!slot) return sendPage(reply, 409, (await timeStep(store, service, dated, { taken: choice.time })).body);
@@ -384,6 +390,8 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       ...(choice.staffId && choice.staffId !== 'any' ? { staffId: choice.staffId } : {}),
       sourceChannel: 'store_page',
     });
+    // A deposit to pay: straight to the payment page (it brings the customer back to the manage link).
+    if ('manageUrl' in outcome && outcome.checkoutUrl) return reply.headers(FLOW_HEADERS).redirect(outcome.checkoutUrl, 303);
     if ('manageUrl' in outcome) return reply.headers(FLOW_HEADERS).redirect(`${new URL(outcome.manageUrl).pathname}?done=booked`, 303);
     if (outcome.code === 'slot-unavailable' || outcome.code === 'staff-not-found') {
       return sendPage(reply, 409, (await timeStep(store, service, dated, { taken: dated.time })).body);
@@ -400,14 +408,14 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
    * record of the store, scope bookings.store-page): the answer is the booking's manage link, or the
    * refusal (code, status, message). A second request while the first runs waits for its answer.
    */
-  async function bookOnce(request: FastifyRequest, store: Store, nonce: string, input: Parameters<typeof bookings.createBooking>[1]): Promise<{ manageUrl: string } | { code: string; status: number; message: string }> {
+  async function bookOnce(request: FastifyRequest, store: Store, nonce: string, input: Parameters<typeof bookings.createBooking>[1]): Promise<{ manageUrl: string; checkoutUrl: string | null } | { code: string; status: number; message: string }> {
     const deadline = Date.now() + DOUBLE_TAP_WAIT_MS;
     const keyed = { key: `store-page:${nonce}`, request: { query: null, body: { nonce } }, requestId: request.id, header: () => {} };
     for (;;) {
       let answer;
       try {
         answer = await runIdempotent(ctx, keyed, store.id, 'bookings.store-page', async (record) => {
-          const created = (booking: Booking) => ({ status: 201, body: { ok: true, manageUrl: booking.manageUrl } });
+          const created = (booking: CreatedBooking) => ({ status: 201, body: { ok: true, manageUrl: booking.manageUrl, checkoutUrl: booking.payment?.checkoutUrl ?? null } });
           return created(await bookings.createBooking(store.id, input, { idempotent: { record, answer: created } }));
         });
       } catch (error) {
@@ -419,8 +427,8 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         }
         return { code: error.code, status: error.status, message: error.message };
       }
-      const body = (answer.replayed ? JSON.parse(answer.json) : answer.body) as { ok?: boolean; manageUrl?: string; error?: string; message?: string };
-      if (body?.ok && body.manageUrl) return { manageUrl: body.manageUrl };
+      const body = (answer.replayed ? JSON.parse(answer.json) : answer.body) as { ok?: boolean; manageUrl?: string; checkoutUrl?: string | null; error?: string; message?: string };
+      if (body?.ok && body.manageUrl) return { manageUrl: body.manageUrl, checkoutUrl: body.checkoutUrl ?? null };
       return { code: body?.error ?? 'conflict', status: answer.status, message: body?.message ?? 'Not booked.' };
     }
   }

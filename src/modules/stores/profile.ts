@@ -29,6 +29,8 @@ export interface StoreProfile {
   reminderMinutes: number[];
   /** Whether the hosted store page (/s/{slug}) and its booking flow are open to customers. */
   storePageEnabled: boolean;
+  /** How long a booking waits for its deposit before it is cancelled and its time freed. */
+  depositHoldMinutes: number;
 }
 
 export const PROFILE_LIMITS = {
@@ -38,10 +40,12 @@ export const PROFILE_LIMITS = {
   contactText: 40,
   hours: 70,
   closedDates: 1000,
+  depositHoldMinutes: { min: 10, max: 24 * 60 },
 };
 
 export const DEFAULT_CANCELLATION_CUTOFF_MINUTES = 120;
 export const DEFAULT_REMINDER_MINUTES = [1440];
+export const DEFAULT_DEPOSIT_HOLD_MINUTES = 30;
 const FALLBACK_LOCALE = 'en-GB';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -98,6 +102,7 @@ export function profileOf(stored: string | null | undefined, timezone: string): 
     cancellationCutoffMinutes: raw.cancellationCutoffMinutes ?? DEFAULT_CANCELLATION_CUTOFF_MINUTES,
     reminderMinutes: raw.reminderMinutes ?? DEFAULT_REMINDER_MINUTES,
     storePageEnabled: raw.storePageEnabled ?? true,
+    depositHoldMinutes: raw.depositHoldMinutes ?? DEFAULT_DEPOSIT_HOLD_MINUTES,
   };
 }
 
@@ -165,6 +170,7 @@ export function applyProfilePatch(stored: string | null | undefined, patch: Prof
   if (patch.cancellationCutoffMinutes !== undefined) next.cancellationCutoffMinutes = patch.cancellationCutoffMinutes;
   if (patch.reminderMinutes !== undefined) next.reminderMinutes = [...patch.reminderMinutes].sort((a, b) => b - a);
   if (patch.storePageEnabled !== undefined) next.storePageEnabled = patch.storePageEnabled;
+  if (patch.depositHoldMinutes !== undefined) next.depositHoldMinutes = patch.depositHoldMinutes;
   return JSON.stringify(next);
 }
 

@@ -64,6 +64,11 @@ export const StoreProfileFields = {
   cancellationCutoffMinutes: Type.Integer({ minimum: 0, maximum: PROFILE_LIMITS.cancellationCutoffMinutes, description: 'customers may cancel or move a booking through its manage link until this many minutes before it starts (default 120)' }),
   reminderMinutes: ReminderOffsets,
   storePageEnabled: Type.Boolean({ description: 'whether the hosted store page (/s/{slug}) and its booking flow (/s/{slug}/book) are open to customers (default true); off, both answer 404' }),
+  depositHoldMinutes: Type.Integer({
+    minimum: PROFILE_LIMITS.depositHoldMinutes.min,
+    maximum: PROFILE_LIMITS.depositHoldMinutes.max,
+    description: 'how long a booking for a service that asks a deposit holds its time while the deposit is unpaid (default 30); then it is cancelled (reason deposit_unpaid) and the time is free again',
+  }),
 };
 
 export const StoreSchema = Type.Object({
@@ -147,6 +152,7 @@ export const UpdateStoreBody = Type.Object(
     cancellationCutoffMinutes: Type.Optional(StoreProfileFields.cancellationCutoffMinutes),
     reminderMinutes: Type.Optional(StoreProfileFields.reminderMinutes),
     storePageEnabled: Type.Optional(StoreProfileFields.storePageEnabled),
+    depositHoldMinutes: Type.Optional(StoreProfileFields.depositHoldMinutes),
   },
   { minProperties: 1, additionalProperties: false },
 );

@@ -139,7 +139,7 @@ export function alertChoicesOf(role: Role, stored: string | null | undefined): A
 }
 
 /** The fields of a store update that belong to its profile (profile.ts). */
-const PROFILE_FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cancellationCutoffMinutes', 'reminderMinutes', 'storePageEnabled'] as const;
+const PROFILE_FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cancellationCutoffMinutes', 'reminderMinutes', 'storePageEnabled', 'depositHoldMinutes'] as const;
 
 /** The notifier topic of a change to a store's members or their alert choices (its key: the store id). */
 export const MEMBERS_TOPIC = 'store-members';

@@ -1,8 +1,10 @@
 // Paystack over its HTTP API: POST /transaction/initialize → authorization_url, GET
 // /transaction/verify/:reference → data.status, and the webhook signature (x-paystack-signature:
-// HMAC-SHA512 of the raw body with the secret key, hex). Amounts are integer subunits.
+// HMAC-SHA512 of the raw body with the secret key, hex), POST /refund {transaction, amount} (queued:
+// data.status pending or processing, then the refund.processed / refund.failed callback) and GET
+// /refund/:id for its status. Amounts are integer subunits.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ProviderError, type InitializeRequest, type InitializeResult, type PaymentProvider, type VerifyResult } from './types.ts';
+import { ProviderError, type InitializeRequest, type InitializeResult, type PaymentProvider, type RefundResult, type VerifyResult } from './types.ts';
 
 const TIMEOUT_MS = 15_000;
 
@@ -38,7 +40,8 @@ export function createPaystackProvider(baseUrl: string, secretKey: string): Paym
       // handled below
     }
     if (!res.ok || !json || json.status !== true) {
-      throw new ProviderError(`Paystack ${method} ${path} answered ${res.status}: ${typeof json?.message === 'string' ? json.message.slice(0, 200) : 'no message'}`);
+      const message = typeof json?.message === 'string' ? json.message.slice(0, 200) : 'no message';
+      throw new ProviderError(`Paystack ${method} ${path} answered ${res.status}: ${message}`, res.status >= 400 && res.status < 500 && json?.status === false);
     }
     return json;
   }
@@ -71,5 +74,27 @@ export function createPaystackProvider(baseUrl: string, secretKey: string): Paym
         paidAt: typeof data.paid_at === 'string' ? data.paid_at : null,
       };
     },
+    async refund(request): Promise<RefundResult> {
+      const json = await call('POST', '/refund', {
+        transaction: request.reference,
+        amount: request.amountMinor,
+        currency: request.currency,
+        ...(request.note ? { merchant_note: request.note.slice(0, 200) } : {}),
+      });
+      return refundResultOf(json.data);
+    },
+    async refundStatus(id: string): Promise<RefundResult> {
+      const json = await call('GET', `/refund/${encodeURIComponent(id)}`);
+      return refundResultOf(json.data);
+    },
   };
+}
+
+/** Paystack's refund states: pending, processing, needs-attention (still working) → processed | failed. */
+export function refundResultOf(data: any): RefundResult {
+  const status = String(data?.status ?? '');
+  const id = data?.id === undefined || data?.id === null ? null : String(data.id);
+  if (status === 'processed') return { status: 'processed', id };
+  if (status === 'failed') return { status: 'failed', id, failure: typeof data?.reason === 'string' && data.reason ? data.reason.slice(0, 200) : 'the refund failed at Paystack' };
+  return { status: 'pending', id };
 }

@@ -25,12 +25,33 @@ export interface VerifyResult {
   paidAt: string | null;
 }
 
+export interface RefundResult {
+  /** processed: the money is on its way back; pending: the provider works on it and says later (callback or status check); failed: it will not be. */
+  status: 'pending' | 'processed' | 'failed';
+  /** The provider's id of the refund (for status checks), when it gives one. */
+  id: string | null;
+  /** Why it failed, in the provider's words. */
+  failure?: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'paystack';
   /** Whether checkout needs the customer's email (Paystack does). */
   readonly requiresEmail: boolean;
   initialize(request: InitializeRequest): Promise<InitializeResult>;
   verify(reference: string): Promise<VerifyResult>;
+  /** Returns `amountMinor` of the payment `reference` to the customer. */
+  refund(request: { reference: string; amountMinor: number; currency: string; note: string | null }): Promise<RefundResult>;
+  /** What became of a refund asked earlier (its id from `refund`). */
+  refundStatus(id: string): Promise<RefundResult>;
 }
 
-export class ProviderError extends Error {}
+export class ProviderError extends Error {
+  /** true: the provider answered and refused (4xx); false: no answer, or a server error (the outcome is unknown). */
+  constructor(
+    message: string,
+    readonly refused = false,
+  ) {
+    super(message);
+  }
+}
