@@ -3,7 +3,10 @@
 // phone with scripts blocked) opens the store's link, books a service through the day and time links
 // and the details form, and lands on the booking's manage link. Each step is also checked with
 // JavaScript on (axe-core, nothing wider than a 390 px screen, tap targets at least 44 px high) and
-// photographed at 390 and 1280 px (test-output/storefront/, git-ignored): look at the pictures.
+// photographed at 390 and 1280 px (test-output/storefront/, git-ignored): look at the pictures. A
+// service that asks a deposit: booked with JavaScript off, paid on the sandbox payment page, back on
+// the manage link; another left unpaid until its hold ends (the clock moved): cancelled, the time
+// free on the store page again, its payment page closed.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -134,4 +137,68 @@ describeEachDb('store page in Chromium', (env) => {
     await look(booked, 'booked');
     await look('/s/no-such-store', 'not-found');
   });
-});
+
+  test('a deposit: booked with JavaScript off, paid on the payment page, back on the manage link; left unpaid, the time is free again', async () => {
+    const engine = env.dialect.name;
+    const s = await salon(env, 'Adom Braids');
+    const locs = await env.createItem(s.store, {
+      itemType: 'service',
+      price: 400,
+      name: 'Goddess locs',
+      schedule: { durationMinutes: 240, capacity: 1, slotIntervalMinutes: 60, maxAdvanceDays: 30, weeklyHours: WEEK.map((day) => ({ day, start: '08:00', end: '20:00' })), deposit: { percent: 25 } },
+    });
+    const home = `/s/${s.store.slug}`;
+    const date = dayAhead(5);
+    const page = await noScript.newPage();
+    await page.goto(`${home}/book?serviceId=${locs.id}&date=${date}&time=10:00`);
+    assert.match(await page.locator('.details').innerText(), /Deposit\s+GH₵100\.00/);
+    await page.getByLabel('Your name').fill('Akosua Boateng');
+    await page.getByLabel('Phone number').fill('024 555 1212');
+    await afterAFewSeconds(async () => {
+      await page.getByRole('button', { name: /^Book 10:00\s?am and pay the deposit$/ }).click();
+      await page.waitForURL(/\/pay\/ORD-[0-9A-Z]{12}$/);
+    });
+    assert.match(await page.locator('body').innerText(), /Deposit: Goddess locs/);
+    const payUrl = page.url();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/b\/[0-9A-Za-z]{24}\?trxref=/);
+    assert.match(await page.getByRole('status').innerText(), /Your deposit is paid\.\s+Adom Braids will confirm your booking\./);
+    assert.match(await page.locator('.details').innerText(), /Deposit\s+GH₵100\.00, paid/);
+    const paidManage = page.url();
+
+    // Scripts on: the deposit's steps checked and photographed.
+    const checker = await scripted.newPage();
+    await checker.goto(`${home}/book?serviceId=${locs.id}&date=${date}&time=14:00`);
+    await inspect(checker, 'deposit-details', engine);
+    await checker.getByLabel('Your name').fill('Kwabena Asare');
+    await checker.getByLabel('Phone number').fill('024 555 1313');
+    await afterAFewSeconds(async () => {
+      await checker.getByRole('button', { name: /and pay the deposit$/ }).click();
+      await checker.waitForURL(/\/pay\/ORD-/);
+    });
+    await inspect(checker, 'deposit-pay', engine);
+    const unpaidPay = checker.url();
+    const reference = unpaidPay.split('/').pop()!;
+    const order = await env.db.selectFrom('orders').select(['booking_id', 'expires_at']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    const token = (await env.db.selectFrom('bookings').select('manage_token').where('id', '=', order.booking_id!).executeTakeFirstOrThrow()).manage_token;
+    await checker.goto(`/b/${token}`);
+    assert.match(await checker.locator('.notice.warn').innerText(), /Pay the deposit of GH₵100\.00 by .* to keep this time\./);
+    await inspect(checker, 'deposit-due', engine);
+    await checker.goto(paidManage);
+    await inspect(checker, 'deposit-paid', engine);
+    const times = async () => {
+      await checker.goto(`${home}/book?serviceId=${locs.id}&date=${date}`);
+      return checker.getByRole('link', { name: /^2:00\s?pm$/ }).count();
+    };
+    assert.equal(await times(), 0, 'held while the deposit is due');
+    // Nobody pays: when the hold ends the booking is cancelled and the time is offered again.
+    await later(Date.parse(order.expires_at!) - Date.now() + 1000, () => env.app.ctx.services.checkout.expireDue());
+    assert.equal(await times(), 1, 'free again');
+    await checker.goto(`/b/${token}`);
+    assert.match(await checker.locator('.details').innerText(), /the deposit was not paid in time/);
+    await inspect(checker, 'deposit-unpaid', engine);
+    await checker.goto(unpaidPay);
+    assert.doesNotMatch(await checker.locator('body').innerText(), /Pay GH/, 'the payment page is closed');
+
+  });
+}, { env: { PUBLIC_BASE_URL: base } });
