@@ -8,7 +8,7 @@ import { createStoreClient } from './store-client.js';
 import type { CheckoutPayload } from './resources/checkout.js';
 import type { Checkout } from './types.js';
 
-export interface CheckoutCartOptions extends Pick<StoreClientOptions, 'maxRetries' | 'timeoutMs' | 'fetch' | 'logger'> {
+export interface CheckoutCartOptions extends Pick<StoreClientOptions, 'maxRetries' | 'timeoutMs' | 'maxRetryDurationMs' | 'fetch' | 'logger'> {
   baseUrl: string;
   /** The integration key of every merchant in the cart, by merchantId (the store id). */
   keys: Record<string, string>;
@@ -98,7 +98,7 @@ export async function checkoutCart(cart: Cart | readonly CartEntryInput[], optio
   const orderId = options.clientOrderId ?? `web-${globalThis.crypto.randomUUID()}`;
   const merchants = [...groups.entries()];
   const clientOf = (merchantId: string) =>
-    createStoreClient({ baseUrl: options.baseUrl, storeId: merchantId, apiKey: options.keys[merchantId], maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, fetch: options.fetch, logger: options.logger });
+    createStoreClient({ baseUrl: options.baseUrl, storeId: merchantId, apiKey: options.keys[merchantId], maxRetries: options.maxRetries, timeoutMs: options.timeoutMs, maxRetryDurationMs: options.maxRetryDurationMs, fetch: options.fetch, logger: options.logger });
   const settled = await Promise.allSettled(
     merchants.map(([merchantId, lines]) => {
       return clientOf(merchantId).checkout.create({

@@ -1,2 +1,2 @@
 // The client's version, sent in the x-store-client header. A test keeps it equal to package.json's.
-export const VERSION = '0.1.0';
+export const VERSION = '1.0.0';

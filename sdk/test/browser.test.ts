@@ -1,4 +1,4 @@
-// The browser entry: SPEC.md's website-side rules and the cart, with no key and no network.
+// The browser entry: the website-side rules (docs/sdk.md, Website rules) and the cart, with no key and no network.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cart, isValidPhone, listServices, orderStatusLabel, toRawItemId, visibleGallery } from '../src/browser/index.ts';
@@ -14,7 +14,7 @@ describe('website rules (@store-integration/client/browser)', () => {
     assert.equal(toRawItemId('_mug', ''), '_mug');
   });
 
-  test('orderStatusLabel follows SPEC.md: Confirmed, Syncing, Payment failed, missing as Syncing, others with spaces', () => {
+  test('orderStatusLabel: Confirmed, Syncing, Payment failed, missing as Syncing, others with spaces', () => {
     for (const s of ['success', 'paid', 'confirmed', 'captured', 'PAID']) assert.equal(orderStatusLabel(s), 'Confirmed');
     for (const s of ['pending', 'pending_payment', 'syncing']) assert.equal(orderStatusLabel(s), 'Syncing');
     for (const s of ['failed', 'payment_failed']) assert.equal(orderStatusLabel(s), 'Payment failed');

@@ -86,6 +86,57 @@ describe('checkoutCart', () => {
     assert.equal(result.failures[0].error.code, 'out-of-stock');
   });
 
+  test('allOrNothing cancels the checkouts made, each with its merchant key; one that cannot be cancelled stays in merchantCheckouts', async () => {
+    const refused = { status: 409, body: errorBody('out-of-stock', 'Not enough Shea butter.') };
+    server.answer((req) => {
+      if (req.path === '/v1IntegrationCheckoutCancel') return { status: 200, body: { ok: true, storeId: req.query.get('storeId'), order: { reference: req.json.reference, status: 'cancelled' } } };
+      return req.json.storeId === 'beta' ? refused : created(req);
+    });
+    const cart = [{ merchantId: 'acme', productId: 'mug', productName: 'Mug' }, { merchantId: 'beta', productId: 'shea', productName: 'Shea butter' }, { merchantId: 'gamma', productId: 'hat', productName: 'Hat' }];
+    const keys = { ...KEYS, gamma: 'isk_gammagammagammagammagammagammagammagamma' };
+    const strict = await checkoutCart(cart, options({ keys, allOrNothing: true }));
+    assert.equal(strict.ok, false);
+    assert.deepEqual(strict.merchantCheckouts, []);
+    assert.deepEqual(strict.cancelled, [{ merchantId: 'acme', reference: 'ORD-ACME' }, { merchantId: 'gamma', reference: 'ORD-GAMMA' }]);
+    assert.deepEqual(strict.cancelFailures, []);
+    const cancels = server.requests.filter((r) => r.path === '/v1IntegrationCheckoutCancel');
+    assert.deepEqual(cancels.map((r) => [r.query.get('storeId'), r.headers['x-api-key'], r.json.reference]).sort(), [['acme', KEYS.acme, 'ORD-ACME'], ['gamma', keys.gamma, 'ORD-GAMMA']]);
+    assert.ok(cancels.every((r) => r.headers['idempotency-key']), 'a cancel is retried safely');
+
+    // Paid meanwhile: the cancel is refused, and that checkout is still the customer's to pay.
+    server.answer((req) => {
+      if (req.path === '/v1IntegrationCheckoutCancel') return req.query.get('storeId') === 'gamma' ? { status: 409, body: errorBody('conflict', 'The order is paid.') } : { status: 200, body: { ok: true, order: { reference: req.json.reference, status: 'cancelled' } } };
+      return req.json.storeId === 'beta' ? refused : created(req);
+    });
+    const partly = await checkoutCart(cart, options({ keys, allOrNothing: true }));
+    assert.deepEqual(partly.cancelled, [{ merchantId: 'acme', reference: 'ORD-ACME' }]);
+    assert.deepEqual(partly.cancelFailures?.map((f) => [f.merchantId, f.reference, f.error.code]), [['gamma', 'ORD-GAMMA', 'conflict']]);
+    assert.deepEqual(partly.merchantCheckouts.map((c) => c.merchantId), ['gamma']);
+
+    // Nothing failed: nothing is cancelled.
+    server.answer(created);
+    const fine = await checkoutCart(cart.slice(0, 1), options({ allOrNothing: true }));
+    assert.deepEqual([fine.ok, fine.cancelled, server.requests.length], [true, undefined, 1]);
+  });
+
+  test('maxRetries, timeoutMs, maxRetryDurationMs and logger apply to every merchant\'s checkout', async () => {
+    const retried: unknown[] = [];
+    server.answer((req, nth) => (nth === 1 ? { status: 503, body: errorBody('service-unavailable') } : created(req)));
+    const cart = [{ merchantId: 'acme', productId: 'mug', productName: 'Mug' }];
+    const ok = await checkoutCart(cart, options({ maxRetries: 1, logger: { warn: (_m, fields) => retried.push(fields?.retry) } }));
+    assert.equal(ok.ok, true);
+    assert.deepEqual(retried, [1]);
+    assert.equal(server.requests[1].headers['idempotency-key'], server.requests[0].headers['idempotency-key']);
+    server.answer(() => ({ status: 503, headers: { 'retry-after': '5' }, body: errorBody('service-unavailable') }));
+    const started = Date.now();
+    const budget = await checkoutCart(cart, options({ maxRetryDurationMs: 1_000 }));
+    assert.deepEqual(budget.failures.map((f) => [f.error.status, f.error.retryAfterMs]), [[503, 5_000]]);
+    assert.ok(Date.now() - started < 1_000, 'the 5 s wait was not started');
+    server.answer(() => 'hang');
+    const slow = await checkoutCart(cart, options({ timeoutMs: 100, maxRetries: 0 }));
+    assert.equal(slow.failures[0]?.error.code, 'timeout');
+  });
+
   test('withMerchantId adds merchantId to the query and keeps the other parameters, their encoding and the fragment', () => {
     assert.equal(withMerchantId('https://shop.example/orders', 'acme'), 'https://shop.example/orders?merchantId=acme');
     assert.equal(withMerchantId('https://shop.example/orders?lang=en&next=%2Fa%20b', 'acme'), 'https://shop.example/orders?lang=en&next=%2Fa%20b&merchantId=acme');

@@ -390,7 +390,7 @@ describe('@store-integration/client request sender', () => {
     assert.match(String(c), /StoreClient\(acme at http:\/\/127\.0\.0\.1:\d+\)/);
   });
 
-  test('resources shape answers: promo and orders unwrapped, gallery filtered, services by SPEC.md, customers and top sellers with their parameters', async () => {
+  test('resources shape answers: promo and orders unwrapped, gallery filtered, services by the website rule, customers and top sellers with their parameters', async () => {
     const catalog = {
       ok: true, storeId: STORE, count: 3, publicProducts: [], publicServices: [],
       products: [{ id: 'mug', itemType: 'product', type: 'PRODUCT' }, { id: 'cut', itemType: 'SERVICE', type: 'x' }, { id: 'nail', itemType: 'x', type: 'Service' }],

@@ -65,5 +65,5 @@ export class Loopback {
   }
 }
 
-/** The flat error body of CONTRACT §3. */
+/** The service's flat error body (docs/integration.md, Errors). */
 export const errorBody = (error: string, message = error, extra: Record<string, unknown> = {}) => ({ ok: false, error, message, requestId: `req_${error}`, ...extra });
