@@ -79,6 +79,47 @@ describeEachDb('message previews and alert choices', (env) => {
     }
   });
 
+  test('a booking that asks a deposit: the customer\'s mail says what to pay, by when, with the payment link; it fits a 390 px phone and passes axe', async () => {
+    const s = await salon(env, 'Adom Braids');
+    const locs = await env.createItem(s.store, {
+      itemType: 'service',
+      price: 400,
+      name: 'Goddess locs',
+      schedule: { durationMinutes: 240, weeklyHours: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, start: '08:00', end: '20:00' })), deposit: { percent: 25 } },
+    });
+    const date = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+    const res = await env.inject({
+      method: 'POST',
+      url: `/v1IntegrationBookings?storeId=${s.store.storeId}`,
+      headers: env.keyHeaders(s.key),
+      payload: { serviceId: locs.id, bookingDate: date, bookingTime: '10:00', customer: { name: 'Akosua', phone: '0245551212', email: 'akosua@example.test' } },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const row = (await env.db.selectFrom('mail_outbox').selectAll().where('booking_id', '=', res.data.booking.bookingId).execute()).find((r) => r.kind === 'booking.received');
+    assert.ok(row, 'the customer is written to');
+    const m = await env.app.ctx.services.messages.renderRow(row as any);
+    assert.match(m.subject, /^Pay your deposit to keep /);
+    assert.match(m.text, /held until \d{1,2}:\d{2}\s(am|pm): pay the deposit of GH₵100\.00 by then to keep it/);
+    assert.ok(m.html!.includes(`href="${res.data.payment.checkoutUrl}"`), 'the payment link');
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.setContent(m.html!, { waitUntil: 'load' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${overflow}px wider than a 390 px screen`);
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(ctx: unknown, options: unknown): Promise<any> } }).axe;
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.help}`);
+      });
+      assert.deepEqual(violations, []);
+      await page.screenshot({ path: join(SHOTS, `booking.received-deposit-390-${env.dialect.name}.png`), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   test('previews: an unknown kind is 400, another store\'s owner 403, no session 401', async () => {
     const s = await salon(env, 'Guarded');
     const other = await env.createStore();
