@@ -940,7 +940,8 @@ export function createCheckoutService(ctx: AppContext) {
           note: input.note?.trim() || null,
           failure: null,
           requested_by: by,
-          next_check_at: null,
+          // Checked later even if this process stops before Paystack answers (see reconcileRefunds).
+          next_check_at: asksProvider ? addSeconds(now, REFUND_FIRST_CHECK_SECONDS) : null,
           created_at: now,
           updated_at: now,
           processed_at: asksProvider ? null : now,
