@@ -1,5 +1,6 @@
 // Reports (owners and admins): for a period (this month, last month, this week, the last 30 days or
-// any range, kept in the address) the revenue per day, week or month, what sold best, bookings by
+// any range, kept in the address) the revenue per day, week or month, what sold best (products and
+// services, by revenue and by count), bookings by
 // status and the no-show rate, the busiest weekdays and hours, and returning against new customers.
 // Numbers lead to what is behind them: bookings to the filtered bookings list, revenue to the orders,
 // a product to its catalog page. Bars are lists with their numbers as text, readable on a phone.
@@ -175,6 +176,7 @@ function SummaryView({ data, from, to, children }: { data: ReportSummary; from: 
   const money = (minor: number) => formatMoney(minor, currency);
   const bookingsList = (extra: Record<string, string> = {}) => `${base}/bookings?${new URLSearchParams({ view: 'list', from, to, ...extra })}`;
   const byCount = [...data.products].sort((a, b) => b.quantity - a.quantity || b.revenueMinor - a.revenueMinor);
+  const servicesByRevenue = [...data.services].filter((x) => x.revenueMinor > 0).sort((a, b) => b.revenueMinor - a.revenueMinor || b.bookingsCount - a.bookingsCount);
   const hours = data.busiest.hours.filter((h) => h.count > 0).sort((a, b) => a.hour - b.hour);
   const newAndReturning = data.customers.returning + data.customers.new;
 
@@ -212,19 +214,39 @@ function SummaryView({ data, from, to, children }: { data: ReportSummary; from: 
           </Stack>
         </Section>
 
-        <Section id="report-services" title="Most booked services">
-          <BarList
-            label="Services by bookings"
-            color="grape.7"
-            empty="No bookings in this period."
-            bars={data.services.slice(0, 10).map((s) => ({
-              key: s.serviceId,
-              label: s.name,
-              value: s.bookingsCount,
-              text: `${plural(s.bookingsCount, 'booking')} · ${s.attendedCount} came`,
-              to: bookingsList({ serviceId: s.serviceId }),
-            }))}
-          />
+        <Section id="report-services" title="Best-selling services">
+          <Stack gap="md">
+            <div>
+              <Title order={3} size="h6" mb={6}>By revenue</Title>
+              <BarList
+                label="Services by revenue"
+                color="grape.7"
+                empty="No bookings in this period."
+                bars={servicesByRevenue.slice(0, 10).map((s) => ({
+                  key: s.serviceId,
+                  label: s.name,
+                  value: s.revenueMinor,
+                  text: money(s.revenueMinor),
+                  to: bookingsList({ serviceId: s.serviceId }),
+                }))}
+              />
+            </div>
+            <div>
+              <Title order={3} size="h6" mb={6}>By bookings</Title>
+              <BarList
+                label="Services by bookings"
+                color="grape.7"
+                empty="No bookings in this period."
+                bars={data.services.slice(0, 10).map((s) => ({
+                  key: s.serviceId,
+                  label: s.name,
+                  value: s.bookingsCount,
+                  text: `${plural(s.bookingsCount, 'booking')} · ${s.attendedCount} came`,
+                  to: bookingsList({ serviceId: s.serviceId }),
+                }))}
+              />
+            </div>
+          </Stack>
         </Section>
 
         <Section id="report-bookings" title="Bookings by status">
