@@ -182,6 +182,12 @@ describeEachDb('deposits', (env) => {
     await submitPayForm(env, payment.reference, 'pay', token);
     const cancel = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}/bookings/${booking.bookingId}`, headers: env.staffHeaders(store), payload: { status: 'cancelled', cancellationReason: 'stylist ill' } });
     assert.equal(cancel.statusCode, 200, cancel.body);
+    assert.equal(cancel.data.booking.deposit.state, 'refunded', 'the answer shows the deposit refunded');
+    // Staff find a booking's deposit order by its booking; another store's staff find nothing.
+    const deposits = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/orders?bookingId=${booking.bookingId}`, headers: env.staffHeaders(store) });
+    assert.deepEqual(deposits.data.orders.map((o: any) => o.reference), [payment.reference]);
+    const foreign = await env.inject({ method: 'GET', url: `/api/stores/${other.storeId}/orders?bookingId=${booking.bookingId}`, headers: env.staffHeaders(other) });
+    assert.deepEqual(foreign.data.orders, []);
     const b = await staffBooking(booking.bookingId);
     assert.equal(b.paymentStatus, 'refunded');
     assert.equal(b.amountPaidMinor, 0);

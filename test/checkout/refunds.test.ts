@@ -39,6 +39,10 @@ describeEachDb('refunds with the sandbox provider', (env) => {
     const first = await refund(order.reference, { amountMinor: 1500, note: 'one mug broken' });
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.data.order.status, 'partially_refunded');
+    // The rest still goes out: a partly refunded order moves on to delivery.
+    const out = await env.inject({ method: 'POST', url: `/api/stores/${shop.store.storeId}/orders/${order.reference}/fulfilment`, headers: env.staffHeaders(shop.store), payload: { status: 'pending_delivery' } });
+    assert.equal(out.statusCode, 200, out.body);
+    assert.equal(out.data.order.refundedMinor, 1500);
     assert.equal(first.data.order.paymentStatus, 'paid');
     assert.equal(first.data.order.refundedMinor, 1500);
     assert.equal(first.data.order.refunded, 15);

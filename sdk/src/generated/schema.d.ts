@@ -778,7 +778,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The console's Today page in one request: today's and the next 7 days' bookings, pending approvals, orders waiting for payment or delivery, 30 days of sales; for owners and admins, the week's failed webhook deliveries and sync runs */
+        /** The console's Today page in one request: today's and the next 7 days' bookings, pending approvals, orders waiting for payment or delivery, 30 days of sales; for owners and admins, the week's failed webhook deliveries and sync runs and a new store's next steps */
         get: operations["getOverview"];
         put?: never;
         post?: never;
@@ -6252,6 +6252,8 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
+                /** @description the deposit orders of one booking (bkg_…) */
+                bookingId?: string;
                 cursor?: string;
                 /** @description the orders of one customer (cus_…) */
                 customerId?: string;
@@ -6913,6 +6915,15 @@ export interface operations {
                                 revenue: number;
                                 revenueMinor: number;
                             };
+                        };
+                        /** @description owners and admins only: which of a new store's next steps are done (the console's Today lists those left) */
+                        setup?: {
+                            /** @description a service or course is in the catalog (published or not) */
+                            serviceAdded: boolean;
+                            /** @description the store has a second member, or an invitation not yet accepted */
+                            staffInvited: boolean;
+                            /** @description the store has an integration key that is not revoked */
+                            websiteConnected: boolean;
                         };
                         storeId: string;
                         /** @description owners and admins only: sync runs that failed in the last 7 days */
@@ -8092,6 +8103,9 @@ export interface operations {
         parameters: {
             query?: {
                 done?: "moved" | "cancelled" | "booked";
+                reference?: string;
+                /** @description added by the payment page on the way back from paying the deposit */
+                trxref?: string;
             };
             header?: never;
             path: {

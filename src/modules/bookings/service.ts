@@ -530,6 +530,8 @@ export function createBookingsService(ctx: AppContext) {
         // The booking is cancelled either way; a refund the provider refused is recorded on the deposit's order for staff.
         ctx.log.warn({ err: error, bookingId: current.id }, 'deposit follow-up of a cancelled booking failed');
       }
+      // The answer shows the booking as the follow-up left it (its deposit refunded).
+      return (await repo.findBooking(db, store.id, current.id)) ?? result.updated;
     }
     return result.updated;
   }

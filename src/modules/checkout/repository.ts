@@ -228,10 +228,11 @@ export async function claimCheck(db: Db, storeId: string, orderId: string, seen:
 export const finishCheck = (db: Db, storeId: string, orderId: string, lease: string, next: string | null, done: number) =>
   db.updateTable('orders').set({ next_check_at: next, checks_done: done }).where('store_id', '=', storeId).where('id', '=', orderId).where('next_check_at', '=', lease).execute();
 
-export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string }) {
+export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string; bookingId?: string }) {
   let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
   if (options.statuses?.length) q = q.where('status', 'in', options.statuses);
   if (options.customerId) q = q.where('customer_id', '=', options.customerId);
+  if (options.bookingId) q = q.where('booking_id', '=', options.bookingId);
   if (options.after) {
     const [createdAt, id] = options.after;
     q = q.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));

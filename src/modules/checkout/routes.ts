@@ -321,9 +321,9 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     preValidation: requireMember(ctx),
     schema: { tags: ['staff: orders'], summary: 'Orders, newest first, optionally by status and customer', security, params: StoreParams, querystring: OrdersQuery, response: responses({ 200: OrdersResponse }) },
   }, async (request, reply) => {
-    const { limit = 20, cursor, status, customerId } = request.query as { limit?: number; cursor?: string; status?: string; customerId?: string };
+    const { limit = 20, cursor, status, customerId, bookingId } = request.query as { limit?: number; cursor?: string; status?: string; customerId?: string; bookingId?: string };
     const statuses = status?.split(',').map((s) => s.trim()).filter(Boolean);
-    const page = await checkout.listOrders(authStoreId(request), { limit, cursor, statuses, customerId });
+    const page = await checkout.listOrders(authStoreId(request), { limit, cursor, statuses, customerId, bookingId });
     reply.header('cache-control', 'no-store');
     return { ok: true, count: page.orders.length, ...page };
   });

@@ -275,6 +275,7 @@ export const OrdersQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
   status: Type.Optional(Type.String({ maxLength: 400, description: 'one status, or several separated by commas (pending_payment,pending_cash_collection)' })),
   customerId: Type.Optional(Type.String({ maxLength: 200, description: 'the orders of one customer (cus_…)' })),
+  bookingId: Type.Optional(Type.String({ maxLength: 200, description: 'the deposit orders of one booking (bkg_…)' })),
 });
 
 export const OrdersResponse = Type.Object({

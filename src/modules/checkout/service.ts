@@ -740,9 +740,9 @@ export function createCheckoutService(ctx: AppContext) {
 
     // ---- staff ----
 
-    async listOrders(storeId: string, options: { limit: number; cursor?: string; statuses?: string[]; customerId?: string }) {
+    async listOrders(storeId: string, options: { limit: number; cursor?: string; statuses?: string[]; customerId?: string; bookingId?: string }) {
       const after = decodeCursor(options.cursor, 2) as [string, string] | null;
-      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, statuses: options.statuses, customerId: options.customerId });
+      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, statuses: options.statuses, customerId: options.customerId, bookingId: options.bookingId });
       const page = rows.slice(0, options.limit);
       const lines = await repo.linesOf(db, page.map((r) => r.id));
       const last = page[page.length - 1];
@@ -1158,10 +1158,10 @@ export function createCheckoutService(ctx: AppContext) {
       return service.refund(storeId, row.id, { note: 'the booking was cancelled' }, by);
     },
 
-    /** Fulfilment: paid → pending_delivery → confirmed (or paid → confirmed). */
+    /** Fulfilment: paid → pending_delivery → confirmed (or paid → confirmed); a partly refunded order too (what was refunded stays in refundedMinor). */
     async moveFulfilment(storeId: string, idOrReference: string, to: FulfilmentStatus) {
       const current = await service.getOrder(storeId, idOrReference);
-      const from = to === 'pending_delivery' ? ['paid'] : ['paid', 'pending_delivery'];
+      const from = to === 'pending_delivery' ? ['paid', 'partially_refunded'] : ['paid', 'pending_delivery', 'partially_refunded'];
       await db.transaction().execute(async (trx) => {
         const row = await repo.findOrder(trx, storeId, current.orderId);
         if (!row || !from.includes(row.status)) throw conflict('conflict', `An order that is ${row?.status ?? 'gone'} cannot move to ${to}.`);
