@@ -1,7 +1,9 @@
 // The staff console (console/, a single-page app built by Vite into console/dist) served at
 // /console/: hashed assets cached for a year, every other /console/… path answered with index.html
 // (never cached) so deep links work; for the sign-in page and a store's pages it also names the
-// code that page loads (modulepreload), so a phone fetches it together with the entry. The files
+// code that page loads (modulepreload), so a phone fetches it together with the entry, and marks a
+// store's pages (data-shell="store" on the body) so the frame index.html paints before the app's
+// code has run is the store's header and page, not the sign-in card. The
 // next to index.html (sw.js, the service worker that lets the console open offline;
 // manifest.webmanifest; icons) are revalidated on every use (no-cache).
 // A browser opening `/` is sent there; JSON clients still get 404.
@@ -53,7 +55,8 @@ function pagesToPreload(path: string): string[] {
 
 /**
  * index.html for each page that has chunks to preload: the same file with modulepreload links for
- * them, so a phone fetches the page's code together with the entry, not after it.
+ * them, so a phone fetches the page's code together with the entry, not after it; a store's pages
+ * with data-shell="store" on the body (the frame painted before the app's code runs).
  */
 function indexVariants(dist: string, index: string): Map<string, string> {
   const variants = new Map<string, string>();
@@ -67,7 +70,9 @@ function indexVariants(dist: string, index: string): Map<string, string> {
     const files = [...new Set(key.flatMap((k) => preloads[k] ?? []))].filter((f) => /^assets\/[\w.-]+\.js$/.test(f));
     if (files.length === 0 || !index.includes('</head>')) continue;
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/console/${f}">`).join('');
-    variants.set(key.join('+'), index.replace('</head>', `${links}</head>`));
+    let page = index.replace('</head>', `${links}</head>`);
+    if (key[0] === 'store') page = page.replace('<body>', '<body data-shell="store">');
+    variants.set(key.join('+'), page);
   }
   return variants;
 }

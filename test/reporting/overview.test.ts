@@ -145,6 +145,29 @@ describeEachDb('the console overview and the bookings report', (env: TestEnv) =>
     assert.equal(o.syncFailures.count, 1);
     assert.match(o.syncFailures.items[0].runId, /\w/);
     assert.equal(o.syncFailures.items[0].failures[0].itemId, 'bad-row');
+    // The next steps: a service and a key, no second member or invitation yet.
+    assert.deepEqual(o.setup, { serviceAdded: true, staffInvited: false, websiteConnected: true });
+  });
+
+  test("a new store's next steps are none done; each is done once taken (an invitation, a course, a key), a revoked key undoes it", async () => {
+    const fresh = await env.createStore({ name: 'Fresh Start' });
+    const steps = async () => {
+      const res = await env.inject({ method: 'GET', url: `/api/stores/${fresh.storeId}/overview`, headers: env.staffHeaders(fresh) });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.data.setup;
+    };
+    assert.deepEqual(await steps(), { serviceAdded: false, staffInvited: false, websiteConnected: false });
+    await env.createItem(fresh, { name: 'A product only', price: 5 });
+    const invited = await env.inject({ method: 'POST', url: `/api/stores/${fresh.storeId}/members`, headers: env.staffHeaders(fresh), payload: { email: 'someone@example.test', role: 'staff' } });
+    assert.equal(invited.statusCode, 201, invited.body);
+    await env.createItem(fresh, { itemType: 'course', name: 'Braiding class', price: 100, schedule: { durationMinutes: 120, capacity: 8, maxAdvanceDays: 30, weeklyHours: [{ day: 'sat', start: '10:00', end: '12:00' }] } });
+    assert.deepEqual(await steps(), { serviceAdded: true, staffInvited: true, websiteConnected: false });
+    const created = await env.inject({ method: 'POST', url: `/developer/keys?storeId=${fresh.storeId}`, headers: env.staffHeaders(fresh), payload: { name: 'Website' } });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.equal((await steps()).websiteConnected, true);
+    const revoked = await env.inject({ method: 'POST', url: `/developer/keys/${created.data.key.keyId}/revoke?storeId=${fresh.storeId}`, headers: env.staffHeaders(fresh) });
+    assert.equal(revoked.statusCode, 200, revoked.body);
+    assert.equal((await steps()).websiteConnected, false);
   });
 
   test('a staff member gets the same day without the developer parts', async () => {
@@ -154,6 +177,7 @@ describeEachDb('the console overview and the bookings report', (env: TestEnv) =>
     assert.deepEqual(res.data.attention, { bookingsPendingApproval: 3 });
     assert.equal('webhookFailures' in res.data, false);
     assert.equal('syncFailures' in res.data, false);
+    assert.equal('setup' in res.data, false, 'staff cannot take the next steps');
   });
 
   test('the overview follows changes: a confirmed booking leaves the approvals, a collected cash order moves to delivery and into sales', async () => {

@@ -81,7 +81,7 @@ export async function reportingRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     preValidation: requireMember(ctx),
     schema: {
       tags: ['staff: reports'],
-      summary: "The console's Today page in one request: today's and the next 7 days' bookings, pending approvals, orders waiting for payment or delivery, 30 days of sales; for owners and admins, the week's failed webhook deliveries and sync runs",
+      summary: "The console's Today page in one request: today's and the next 7 days' bookings, pending approvals, orders waiting for payment or delivery, 30 days of sales; for owners and admins, the week's failed webhook deliveries and sync runs and a new store's next steps",
       security: [{ bearer: [] }],
       params: Type.Object({ storeId: Type.String() }),
       querystring: OverviewQuery,

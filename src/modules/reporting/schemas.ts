@@ -185,6 +185,16 @@ export const OverviewResponse = Type.Object({
     },
     { description: 'the counts of what needs someone' },
   ),
+  setup: Type.Optional(
+    Type.Object(
+      {
+        serviceAdded: Type.Boolean({ description: 'a service or course is in the catalog (published or not)' }),
+        staffInvited: Type.Boolean({ description: 'the store has a second member, or an invitation not yet accepted' }),
+        websiteConnected: Type.Boolean({ description: 'the store has an integration key that is not revoked' }),
+      },
+      { description: "owners and admins only: which of a new store's next steps are done (the console's Today lists those left)" },
+    ),
+  ),
   webhookFailures: Type.Optional(
     Type.Object(
       {

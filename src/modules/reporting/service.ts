@@ -50,6 +50,26 @@ function orderSummary(o: Order) {
 }
 
 export function createReportingService(ctx: AppContext) {
+  /**
+   * The console's next steps for a new store (owners and admins), each done or not: a service or
+   * course in the catalog (published or not), a second member or an open invitation, an integration
+   * key not revoked.
+   */
+  async function setupSteps(storeId: string) {
+    const [services, courses, members, invitations, keys] = await Promise.all([
+      ctx.services.catalog.listItems(storeId, { itemType: 'service', limit: 1 }),
+      ctx.services.catalog.listItems(storeId, { itemType: 'course', limit: 1 }),
+      ctx.services.stores.listMembers(storeId),
+      ctx.services.stores.invitations.list(storeId),
+      ctx.services.keys.list(storeId),
+    ]);
+    return {
+      serviceAdded: services.length + courses.length > 0,
+      staffInvited: members.length > 1 || invitations.length > 0,
+      websiteConnected: keys.some((k) => !k.revokedAt),
+    };
+  }
+
   /** How many orders have one of `statuses` (exactly, up to ORDER_COUNT_CAP) and the newest `limit`. */
   async function ordersIn(storeId: string, statuses: string[], limit: number) {
     const first = await ctx.services.checkout.listOrders(storeId, { limit, statuses });
@@ -222,7 +242,7 @@ export function createReportingService(ctx: AppContext) {
      * The console's Today page in one answer, in the store's time zone: today's and the next 7
      * days' bookings, bookings pending approval, orders waiting for payment or delivery (counts and
      * the first `limit` of each), the last 30 days' sales, and for owners and admins the week's
-     * failed webhook deliveries and sync runs.
+     * failed webhook deliveries and sync runs and which of a new store's next steps are done.
      */
     async overview(storeId: string, role: Role, limit: number) {
       const store = await ctx.services.stores.getStore(storeId);
@@ -232,7 +252,7 @@ export function createReportingService(ctx: AppContext) {
       const since = new Date(Date.now() - FAILURES_SINCE_DAYS * 86_400_000).toISOString();
       const developer = role === 'owner' || role === 'admin';
       const bookings = ctx.services.bookings;
-      const [todays, upcoming, pending, awaitingPayment, awaitingDelivery, sales, webhooks, syncs] = await Promise.all([
+      const [todays, upcoming, pending, awaitingPayment, awaitingDelivery, sales, webhooks, syncs, setup] = await Promise.all([
         bookings.agenda(storeId, { fromDate: today, toDate: today }, limit),
         bookings.agenda(storeId, { fromDate: day(1), toDate: day(7) }, limit),
         bookings.agenda(storeId, { status: 'pending' }, limit),
@@ -241,6 +261,7 @@ export function createReportingService(ctx: AppContext) {
         service.salesByDay(storeId, day(-29), today),
         developer ? ctx.services.events.failedDeliveries(storeId, since, limit) : null,
         developer ? ctx.services.sync.failedRuns(storeId, since, limit) : null,
+        developer ? setupSteps(storeId) : null,
       ]);
       // The server's own backups, for owners (they run the server a small store is on).
       const backup = role === 'owner' && ctx.config.backupIntervalMinutes > 0 ? await lastBackupOutcome(ctx) : null;
@@ -281,6 +302,7 @@ export function createReportingService(ctx: AppContext) {
               },
             }
           : {}),
+        ...(setup ? { setup } : {}),
       };
     },
   };

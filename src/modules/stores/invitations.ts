@@ -15,10 +15,12 @@ type Role = InvitationRow['role'];
 /** An invitation link works once, for this long. */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 
+// What each role may do, as the routes enforce it (requireMember), in the console's words (Settings → Members).
 const ROLE_WORDS: Record<Role, string> = {
-  owner: 'an owner (everything, including billing, members and removing the store)',
-  admin: 'an admin (everything except managing owners)',
-  staff: 'staff (bookings, orders, customers and the catalog as the role allows)',
+  owner: 'an owner (everything, including members and ownership: only an owner can invite or remove another owner)',
+  admin: 'an admin (everything except changing owners: settings, the catalog and its prices, refunds, content, integration keys and webhooks, and members other than owners)',
+  staff:
+    'staff (bookings and orders, customers, the stock count of products when goods arrive, and blog posts; not prices, creating or deleting catalog items, refunds, deleting customers, content, settings, keys or members)',
 };
 
 export interface Invitation {
