@@ -1,7 +1,8 @@
 // The staff console, built into dist/ and served by the service at /console/ (src/http/console.ts).
 // `npm run dev -w console` serves it with hot reload and proxies the API to a service on :3000.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -43,7 +44,11 @@ function offlinePages(pages: RegExp, withLazy: RegExp): Plugin & { files: Set<st
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
         if (chunk.isEntry) visit(chunk.fileName, false);
-        else if (chunk.facadeModuleId && pages.test(chunk.facadeModuleId)) visit(chunk.fileName, withLazy.test(chunk.facadeModuleId));
+        // A page's module may share its chunk with others (the chunk groups below): found by its modules.
+        else {
+          const page = chunk.moduleIds.find((id) => pages.test(id));
+          if (page) visit(chunk.fileName, withLazy.test(page));
+        }
       }
     },
   };
@@ -72,7 +77,7 @@ function routePreloads(pages: Record<string, RegExp>): Plugin {
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entry);
       const preloads: Record<string, string[]> = {};
       for (const [page, module] of Object.entries(pages)) {
-        const chunk = chunks.find((c) => c.facadeModuleId && module.test(c.facadeModuleId));
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => module.test(id)));
         if (!chunk) continue;
         preloads[page] = [...closure(chunk.fileName, new Set())].filter((f) => !entry.has(f) && f.endsWith('.js'));
       }
@@ -83,19 +88,164 @@ function routePreloads(pages: Record<string, RegExp>): Plugin {
 
 const offline = offlinePages(/\/src\/(routes\/today\/TodayPage|components\/(AppLayout|ReloginModal))\.tsx$/, /\/TodayPage\.tsx$/);
 
-/** Vendor code in a few stable chunks: a new console build changes the app's files, not these. */
-function vendorChunk(id: string): string | null {
-  if (!id.includes('/node_modules/')) return null;
-  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-  if (/\/node_modules\/(react-router|@tanstack|openapi-fetch)\//.test(id)) return 'data';
-  return null;
+/**
+ * Fewer, bigger chunks for what a first visit loads. Left to itself the bundler gives every Mantine
+ * component and small shared module its own file: Today needed ~50 requests of mostly 1–2 KB, and a
+ * phone on a slow link pays a round trip for each (six at a time over HTTP/1.1). Instead:
+ * - `react` and `data` (react-router, TanStack Query, openapi-fetch): vendor code a new console
+ *   build does not change;
+ * - `ui`: the Mantine (and other library) code the entry imports, and what the sign-in page and
+ *   the store pages both use;
+ * - `login`: the sign-in page and the sign-in-again dialog with what only they use (the form
+ *   fields, the dialog), and the frame and form helpers the other signed-out pages share;
+ * - `store`: the store pages' frame (AppLayout) and Today with everything they import that the
+ *   above do not have, libraries included: one file for any store page's first load.
+ * What each takes is the static imports of those modules (firstVisitModules, worked out once the
+ * module graph is known); every other page stays a chunk of its own, loaded when opened.
+ */
+function firstVisitModules(roots: Record<'entry' | 'login' | 'store', RegExp[]>): Plugin & { groupOf: (id: string) => string | null; first: (id: string) => boolean } {
+  const group = new Map<string, string>();
+  const first = new Set<string>();
+  let known = false;
+  return {
+    name: 'console-first-visit-modules',
+    apply: 'build',
+    buildEnd() {
+      group.clear();
+      first.clear();
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const barrels = new Map<string, Map<string, string> | null>();
+      // A library's index that only re-exports (Mantine's): its names, each to the module defining it.
+      const barrel = (id: string) => {
+        if (barrels.has(id)) return barrels.get(id)!;
+        const code = info(id)?.code ?? '';
+        let names: Map<string, string> | null = null;
+        if (id.includes('/node_modules/') && code && code.split('\n').every((line) => !line.trim() || /^(import|export)\b/.test(line))) {
+          const local = new Map<string, string>();
+          for (const [, list, from] of code.matchAll(/^import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/gm)) {
+            for (const item of list!.split(',')) {
+              const [name, as] = item.trim().split(/\s+as\s+/);
+              if (name) local.set(as ?? name, resolve(dirname(id), from!));
+            }
+          }
+          names = new Map();
+          for (const [, list] of code.matchAll(/^export\s*\{([^}]*)\}/gm)) {
+            for (const item of list!.split(',')) {
+              const [name, as] = item.trim().split(/\s+as\s+/);
+              const from = name && local.get(name);
+              if (from) names.set(as ?? name!, from);
+            }
+          }
+        }
+        barrels.set(id, names);
+        return names;
+      };
+      // What a module imports, where an import from a barrel counts only the modules of the names it takes.
+      const imports = (id: string) => {
+        const module = info(id);
+        const out: string[] = [];
+        for (const next of module?.importedIds ?? []) {
+          const names = barrel(next);
+          const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(next)?.[1];
+          const taken = names && pkg ? [...(module?.code ?? '').matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${pkg}["']`, 'g'))] : [];
+          if (!names || taken.length === 0) {
+            out.push(next);
+            continue;
+          }
+          for (const [, list] of taken) {
+            for (const item of list!.split(',')) {
+              const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+              const from = name && names.get(name);
+              if (from && ids.includes(from)) out.push(from);
+            }
+          }
+        }
+        return out;
+      };
+      const closure = (starts: RegExp[], into: Set<string>) => {
+        const stack = ids.filter((id) => starts.some((r) => r.test(id)));
+        if (stack.length !== starts.length) this.error(`first-visit modules: found ${stack.length} of ${starts.map(String).join(', ')}`);
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...imports(id));
+        }
+        return into;
+      };
+      const entry = closure(roots.entry, new Set());
+      const login = closure(roots.login, new Set());
+      const store = closure(roots.store, new Set());
+      const library = (id: string) => id.includes('/node_modules/');
+      for (const id of entry) if (library(id)) group.set(id, 'ui');
+      for (const id of login) if (!entry.has(id)) group.set(id, store.has(id) ? 'ui' : 'login');
+      for (const id of store) if (!entry.has(id) && !login.has(id)) group.set(id, 'store');
+      for (const id of [...entry, ...login, ...store]) first.add(id);
+      // Each Mantine component of the first visit has its CSS among the entry's imports
+      // (src/styles/first-visit.ts): the rest of Mantine's CSS comes only with the other pages.
+      const missing = new Set<string>();
+      for (const id of first) {
+        const component = /^(.*\/node_modules\/@mantine\/core)\/esm\/components\/(\w+)\//.exec(id);
+        if (!component) continue;
+        const css = `${component[1]}/styles/${component[2]}.css`;
+        if (existsSync(css) && !entry.has(css)) missing.add(`@mantine/core/styles/${component[2]}.css`);
+      }
+      if (missing.size) this.error(`src/styles/first-visit.ts lacks the CSS of components the first visit uses: ${[...missing].join(', ')}`);
+      known = true;
+    },
+    groupOf(id: string) {
+      if (!known) throw new Error('console chunks: the module graph is not known yet');
+      return group.get(id) ?? null;
+    },
+    first(id: string) {
+      if (!known) throw new Error('console chunks: the module graph is not known yet');
+      return first.has(id);
+    },
+  };
 }
+
+const firstVisit = firstVisitModules({
+  entry: [/\/src\/main\.tsx$/],
+  login: [/\/src\/routes\/auth\/LoginPage\.tsx$/, /\/src\/components\/ReloginModal\.tsx$/],
+  store: [/\/src\/components\/AppLayout\.tsx$/, /\/src\/routes\/today\/TodayPage\.tsx$/],
+});
+
+/**
+ * The chunks' static imports have no cycle. Groups that leave their dependencies where they are
+ * (includeDependenciesRecursively: false, below) could make one, and a chunk in a cycle may run
+ * before the one it reads from (a page failing with "Cannot read properties of undefined").
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'console-no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const state = new Map<string, 'open' | 'done'>();
+      const visit = (fileName: string, path: string[]) => {
+        state.set(fileName, 'open');
+        const chunk = bundle[fileName];
+        for (const next of chunk?.type === 'chunk' ? chunk.imports : []) {
+          if (state.get(next) === 'open') this.error(`chunk import cycle: ${[...path.slice(path.indexOf(next)), next].join(' → ')}`);
+          if (!state.has(next)) visit(next, [...path, next]);
+        }
+        state.set(fileName, 'done');
+      };
+      for (const fileName of Object.keys(bundle)) if (!state.has(fileName)) visit(fileName, [fileName]);
+    },
+  };
+}
+
+const isReact = (id: string) => /\/node_modules\/(react|react-dom|scheduler)\//.test(id);
+const isData = (id: string) => /\/node_modules\/(react-router|@tanstack|openapi-fetch)\//.test(id);
 
 export default defineConfig({
   base: '/console/',
   define: { 'import.meta.env.VITE_CONSOLE_BUILD': JSON.stringify(dataVersion) },
   plugins: [
     react(),
+    noChunkCycles(),
+    firstVisit,
     offline,
     routePreloads({ login: /\/src\/routes\/auth\/LoginPage\.tsx$/, store: /\/src\/components\/AppLayout\.tsx$/, today: /\/src\/routes\/today\/TodayPage\.tsx$/ }),
     VitePWA({
@@ -172,7 +322,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: vendorChunk, debugName: 'vendor' }],
+          // Taken in this order: a module goes to the first group that wants it.
+          groups: [
+            { name: 'react', test: isReact, priority: 5 },
+            { name: 'data', test: isData, priority: 4 },
+            { name: 'ui', test: (id) => firstVisit.groupOf(id) === 'ui', priority: 3 },
+            { name: 'login', test: (id) => firstVisit.groupOf(id) === 'login', priority: 2, includeDependenciesRecursively: false },
+            { name: 'store', test: (id) => firstVisit.groupOf(id) === 'store', priority: 1, includeDependenciesRecursively: false },
+            // The libraries two or more of the other pages use (Mantine's date pickers, selects…): one file.
+            { name: 'lib', test: (id) => id.includes('/node_modules/') && !firstVisit.first(id), minShareCount: 2, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

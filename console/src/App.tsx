@@ -3,12 +3,13 @@
 import { lazy, Suspense } from 'react';
 import { MantineProvider, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { Navigate, RouterProvider, createBrowserRouter } from 'react-router';
-import { persistOptions, queryClient, refreshKeptData } from './api/query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
+import { queryClient } from './api/query';
 import { useSession } from './api/session';
 import { PageError, PageLoader, RouteError } from './components/PageState';
-import { sectionPages } from './routes/sections';
+import { loadAllStyles, sectionPages } from './routes/sections';
+import { useIdle } from './lib/idle';
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -54,7 +55,7 @@ const cssVariables: CSSVariablesResolver = () => ({
   },
 });
 
-// Shown only when a session ends while the console is open: loaded after the first page, not before it.
+// Shown only when a session ends while the console is open: loaded once the first page is on screen (Later).
 const ReloginModal = lazy(async () => ({ default: (await import('./components/ReloginModal')).ReloginModal }));
 
 /** `/console/`: the first store of the signed-in user, or sign in. */
@@ -68,83 +69,131 @@ function Home() {
   return <Navigate to={`/s/${first.id}/today`} replace />;
 }
 
-const router = createBrowserRouter(
+/**
+ * A page beyond the first visit's (sign in, a store's frame, Today): all of Mantine's CSS first,
+ * then the page's code and its own CSS (styles/first-visit.ts has only what the first visit uses).
+ */
+const styled =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> => {
+    await loadAllStyles();
+    return load();
+  };
+
+const routes = (): RouteObject[] =>
   [
     { path: '/', element: <Home /> },
     { path: '/login', lazy: () => import('./routes/auth/LoginPage') },
-    { path: '/signup', lazy: () => import('./routes/auth/SignupPage') },
-    { path: '/forgot-password', lazy: () => import('./routes/auth/ForgotPasswordPage') },
-    { path: '/reset-password', lazy: () => import('./routes/auth/ResetPasswordPage') },
-    { path: '/accept-invite', lazy: () => import('./routes/auth/AcceptInvitePage') },
-    { path: '/no-store', lazy: () => import('./routes/auth/NoStorePage') },
+    { path: '/signup', lazy: styled(() => import('./routes/auth/SignupPage')) },
+    { path: '/forgot-password', lazy: styled(() => import('./routes/auth/ForgotPasswordPage')) },
+    { path: '/reset-password', lazy: styled(() => import('./routes/auth/ResetPasswordPage')) },
+    { path: '/accept-invite', lazy: styled(() => import('./routes/auth/AcceptInvitePage')) },
+    { path: '/no-store', lazy: styled(() => import('./routes/auth/NoStorePage')) },
     {
       path: '/s/:storeId',
       // The shell of the store pages is a chunk of its own too: the sign-in page does not wait for it.
-      lazy: async () => ({ Component: (await import('./components/AppLayout')).StoreLayout }),
+      // Its loader asks for the session and the store's settings as soon as the route is known.
+      lazy: async () => {
+        const { StoreLayout, storeLoader } = await import('./components/AppLayout');
+        return { Component: StoreLayout, loader: storeLoader };
+      },
       // A page whose code cannot be loaded (offline, or an old build's file gone) keeps the shell.
       children: [{ errorElement: <RouteError />, children: [
         { index: true, element: <Navigate to="today" replace /> },
         { path: 'today', lazy: sectionPages.today },
-        { path: 'bookings', lazy: sectionPages.bookings },
-        { path: 'bookings/new', lazy: () => import('./routes/bookings/NewBookingPage') },
-        { path: 'bookings/:bookingId', lazy: () => import('./routes/bookings/BookingPage') },
-        { path: 'orders', lazy: sectionPages.orders },
-        { path: 'orders/new', lazy: () => import('./routes/orders/NewSalePage') },
-        { path: 'orders/:orderId', lazy: () => import('./routes/orders/OrderPage') },
-        { path: 'catalog', lazy: sectionPages.catalog },
-        { path: 'catalog/new', lazy: () => import('./routes/catalog/ItemEditPage') },
-        { path: 'catalog/:itemId', lazy: () => import('./routes/catalog/ItemEditPage') },
-        { path: 'customers', lazy: sectionPages.customers },
-        { path: 'customers/:customerId', lazy: () => import('./routes/customers/CustomerPage') },
-        { path: 'staff', lazy: sectionPages.staff },
-        { path: 'staff/new', lazy: () => import('./routes/staff/StaffEditPage') },
-        { path: 'staff/:staffId', lazy: () => import('./routes/staff/StaffEditPage') },
-        { path: 'reports', lazy: sectionPages.reports },
-        { path: 'content', lazy: sectionPages.content },
-        { path: 'blog', lazy: sectionPages.blog },
-        { path: 'blog/:postId', lazy: () => import('./routes/blog/PostEditorPage') },
+        { path: 'bookings', lazy: styled(sectionPages.bookings) },
+        { path: 'bookings/new', lazy: styled(() => import('./routes/bookings/NewBookingPage')) },
+        { path: 'bookings/:bookingId', lazy: styled(() => import('./routes/bookings/BookingPage')) },
+        { path: 'orders', lazy: styled(sectionPages.orders) },
+        { path: 'orders/new', lazy: styled(() => import('./routes/orders/NewSalePage')) },
+        { path: 'orders/:orderId', lazy: styled(() => import('./routes/orders/OrderPage')) },
+        { path: 'catalog', lazy: styled(sectionPages.catalog) },
+        { path: 'catalog/new', lazy: styled(() => import('./routes/catalog/ItemEditPage')) },
+        { path: 'catalog/:itemId', lazy: styled(() => import('./routes/catalog/ItemEditPage')) },
+        { path: 'customers', lazy: styled(sectionPages.customers) },
+        { path: 'customers/:customerId', lazy: styled(() => import('./routes/customers/CustomerPage')) },
+        { path: 'staff', lazy: styled(sectionPages.staff) },
+        { path: 'staff/new', lazy: styled(() => import('./routes/staff/StaffEditPage')) },
+        { path: 'staff/:staffId', lazy: styled(() => import('./routes/staff/StaffEditPage')) },
+        { path: 'reports', lazy: styled(sectionPages.reports) },
+        { path: 'content', lazy: styled(sectionPages.content) },
+        { path: 'blog', lazy: styled(sectionPages.blog) },
+        { path: 'blog/:postId', lazy: styled(() => import('./routes/blog/PostEditorPage')) },
         {
           path: 'developers',
-          lazy: () => import('./routes/developers/DevelopersLayout'),
+          lazy: styled(() => import('./routes/developers/DevelopersLayout')),
           children: [
             { index: true, element: <Navigate to="keys" replace /> },
-            { path: 'keys', lazy: () => import('./routes/developers/KeysPage') },
-            { path: 'webhooks', lazy: () => import('./routes/developers/WebhooksPage') },
-            { path: 'webhooks/:endpointId', lazy: () => import('./routes/developers/DeliveriesPage') },
-            { path: 'sync', lazy: () => import('./routes/developers/SyncPage') },
+            { path: 'keys', lazy: styled(() => import('./routes/developers/KeysPage')) },
+            { path: 'webhooks', lazy: styled(() => import('./routes/developers/WebhooksPage')) },
+            { path: 'webhooks/:endpointId', lazy: styled(() => import('./routes/developers/DeliveriesPage')) },
+            { path: 'sync', lazy: styled(() => import('./routes/developers/SyncPage')) },
           ],
         },
-        { path: 'connect', lazy: () => import('./routes/connect/ConnectPage') },
+        { path: 'connect', lazy: styled(() => import('./routes/connect/ConnectPage')) },
         {
           path: 'settings',
-          lazy: sectionPages.settings,
+          lazy: styled(sectionPages.settings),
           children: [
-            { index: true, lazy: () => import('./routes/settings/StoreTab') },
-            { path: 'profile', lazy: () => import('./routes/settings/ProfilePage') },
-            { path: 'messages', lazy: () => import('./routes/settings/MessagesPage') },
+            { index: true, lazy: styled(() => import('./routes/settings/StoreTab')) },
+            { path: 'profile', lazy: styled(() => import('./routes/settings/ProfilePage')) },
+            { path: 'messages', lazy: styled(() => import('./routes/settings/MessagesPage')) },
           ],
         },
-        { path: 'account', lazy: () => import('./routes/account/AccountPage') },
-        { path: '*', lazy: () => import('./routes/NotFoundPage') },
+        { path: 'account', lazy: styled(() => import('./routes/account/AccountPage')) },
+        { path: '*', lazy: styled(() => import('./routes/NotFoundPage')) },
       ] }],
     },
-    { path: '*', lazy: () => import('./routes/NotFoundPage') },
-  ].map((route) => ({ errorElement: <RouteError />, ...route })),
-  { basename: '/console' },
-);
+    { path: '*', lazy: styled(() => import('./routes/NotFoundPage')) },
+  ].map((route) => ({ errorElement: <RouteError />, ...route }));
+
+let router: ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Starts the router on the address, and resolves once it knows the first page: its code is loaded
+ * (the service names it in index.html, so it comes with the entry) and its loaders have asked for
+ * their data (and on the first page waited for it). Started after what the device kept is back in
+ * the cache (main.tsx), so a loader never takes kept data for current. Rendering before it resolves
+ * would draw an empty page over the frame index.html painted.
+ */
+export function startRouter(): Promise<void> {
+  router = createBrowserRouter(routes(), { basename: '/console' });
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((done) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  });
+}
+
+/**
+ * What the first page does not need, set up once it is on screen: the notifications' corner (its
+ * first layout would hold up a phone's first draw; a notification shown before that appears then)
+ * and the sign-in-again dialog (its code is loaded then, not with the page).
+ */
+function Later() {
+  if (!useIdle()) return null;
+  return (
+    <>
+      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <ReloginModal />
+      </Suspense>
+    </>
+  );
+}
 
 // Light or dark as the phone or computer is set.
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariables}>
-      <Notifications position="top-right" />
-      {/* What Today and the bookings lists last showed comes back from the device first (offline). */}
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshKeptData}>
-        <Suspense fallback={null}>
-          <ReloginModal />
-        </Suspense>
+      {/* What Today and the bookings lists last showed is back from the device already (restoreKeptData in main.tsx). */}
+      <QueryClientProvider client={queryClient}>
+        <Later />
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

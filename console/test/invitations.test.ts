@@ -48,7 +48,7 @@ describeConsole('console invitations', (c) => {
       assert.equal(await storedToken(page), link.token, 'kept for a sign-in round trip in this tab');
       const details = page.getByRole('main');
       await details.getByText(/invited you to help run Adom Braids as staff/).waitFor();
-      await details.getByText(/^Staff: bookings, orders, catalog and customers/).waitFor();
+      await details.getByText(/^Staff: sees and handles bookings .*adjusts the stock count of products when goods arrive.*Cannot change prices, create or delete catalog items/).waitFor();
       await details.getByText(email, { exact: true }).first().waitFor();
       await details.getByText(/^Owner \d+$/).waitFor();
       await inspect(page, 'accept-invite', c.env.dialect.name);

@@ -313,7 +313,7 @@ describeConsole('console settings and members', (c) => {
       await form.getByLabel('Saturday closes').fill('16:00');
 
       await form.getByRole('textbox', { name: 'Hours' }).fill('3');
-      await form.getByRole('textbox', { name: 'Minutes' }).fill('30');
+      await form.getByRole('textbox', { name: 'Minutes', exact: true }).fill('30');
       await form.getByText(/until 3 h 30 min before the appointment starts/).waitFor();
 
       const reminders = form.getByRole('list', { name: 'Reminders chosen' });

@@ -1,7 +1,7 @@
 // Bookings: query keys and hooks (list with the API's filters, a calendar range, one booking, staff
 // changes, the open slots a booking can move to, a booking entered at the front desk and the
 // customer it is for).
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { paths } from './schema';
 
@@ -63,9 +63,9 @@ export function useBookingPages(storeId: string, filters: Omit<BookingFilters, '
 // A calendar range is read whole; a day or a week of one store stays far below this.
 const RANGE_PAGES = 20;
 
-/** Every booking dated from..to (store time zone, inclusive), in date and time order: the calendar. */
-export function useBookingRange(storeId: string, from: string, to: string) {
-  return useQuery({
+/** The query of every booking dated from..to (useBookingRange), for reading it ahead of the page. */
+export const bookingRangeQuery = (storeId: string, from: string, to: string) =>
+  queryOptions({
     queryKey: bookingKeys.range(storeId, from, to),
     queryFn: async () => {
       const all: Booking[] = [];
@@ -78,8 +78,11 @@ export function useBookingRange(storeId: string, from: string, to: string) {
       }
       return all.sort((a, b) => a.bookingDate.localeCompare(b.bookingDate) || a.bookingTime.localeCompare(b.bookingTime));
     },
-    placeholderData: keepPreviousData,
   });
+
+/** Every booking dated from..to (store time zone, inclusive), in date and time order: the calendar. */
+export function useBookingRange(storeId: string, from: string, to: string) {
+  return useQuery({ ...bookingRangeQuery(storeId, from, to), placeholderData: keepPreviousData });
 }
 
 export function useBooking(storeId: string, bookingId: string) {
@@ -101,6 +104,8 @@ export function useUpdateBooking(storeId: string, bookingId: string) {
       void client.invalidateQueries({ queryKey: ['stores', storeId, 'overview'] });
       // A change may queue a message to the customer: the outbox's count moves.
       void client.invalidateQueries({ queryKey: ['stores', storeId, 'messages'] });
+      // Cancelling a booking refunds its paid deposit (an order of its own); a no-show keeps it.
+      void client.invalidateQueries({ queryKey: ['stores', storeId, 'orders'] });
     },
   });
 }

@@ -1,8 +1,9 @@
 // Developer settings (owners and admins; the /developer routes take storeId in the query and the
 // session cookie): integration keys, webhook endpoints and their deliveries, catalog sync runs with
 // dry run and rollback. Secrets come back only from the create/rotate calls and are never cached.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, ok, type ErrorDetail } from './client';
+import { overviewKeys } from './overview';
 import type { components, paths } from './schema';
 
 export type IntegrationKey = components['schemas']['IntegrationKey'];
@@ -79,7 +80,7 @@ export function useCreateKey(storeId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateKeyBody) => ok(api.POST('/developer/keys', { params: { query: { storeId } }, body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.keys(storeId) }),
+    onSuccess: () => keysChanged(client, storeId),
   });
 }
 
@@ -87,8 +88,14 @@ export function useRevokeKey(storeId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (keyId: string) => ok(api.POST('/developer/keys/{keyId}/revoke', { params: { path: { keyId }, query: { storeId } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.keys(storeId) }),
+    onSuccess: () => keysChanged(client, storeId),
   });
+}
+
+/** The keys are read again, and Today's overview (its next steps count a working key). */
+function keysChanged(client: QueryClient, storeId: string) {
+  void client.invalidateQueries({ queryKey: overviewKeys.overview(storeId) });
+  return client.invalidateQueries({ queryKey: developerKeys.keys(storeId) });
 }
 
 // ---- webhook endpoints ----

@@ -3,6 +3,7 @@
 // filter run in the browser on the list already loaded.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
+import { overviewKeys } from './overview';
 import type { components, paths } from './schema';
 
 export type Item = Awaited<ReturnType<typeof listItems>>['items'][number];
@@ -37,12 +38,13 @@ export function useItem(storeId: string, itemId: string) {
   });
 }
 
-/** After a change: the item itself is known; the list is read again. */
+/** After a change: the item itself is known; the list is read again, and Today's overview (its next steps count a service). */
 function useSaved(storeId: string) {
   const client = useQueryClient();
   return (item: Item) => {
     client.setQueryData(itemKeys.one(storeId, item.id), item);
     void client.invalidateQueries({ queryKey: itemKeys.list(storeId) });
+    void client.invalidateQueries({ queryKey: overviewKeys.overview(storeId) });
   };
 }
 
@@ -87,6 +89,7 @@ export function useDeleteItem(storeId: string) {
     onSuccess: (_data, itemId) => {
       client.removeQueries({ queryKey: itemKeys.one(storeId, itemId) });
       void client.invalidateQueries({ queryKey: itemKeys.list(storeId) });
+      void client.invalidateQueries({ queryKey: overviewKeys.overview(storeId) });
     },
   });
 }

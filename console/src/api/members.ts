@@ -2,8 +2,9 @@
 // invite, resend and withdraw invitations, and remove members (owners and admins; only owners invite
 // or remove owners, and the last owner stays). An invitation is a single-use link valid 7 days: the
 // service mails it, or (mail off on the server) answers it as `inviteUrl` for the inviter to pass on.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
+import { overviewKeys } from './overview';
 import type { components, operations } from './schema';
 
 export type Member = components['schemas']['Member'];
@@ -32,9 +33,15 @@ export function useInviteMember(storeId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: InviteBody): Promise<InviteResult> => ok(api.POST('/api/stores/{storeId}/members', { params: { path: { storeId } }, body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: memberKeys.all(storeId) }),
+    onSuccess: () => membersChanged(client, storeId),
     gcTime: 0,
   });
+}
+
+/** The members are read again, and Today's overview (its next steps count an invitation or a second member). */
+function membersChanged(client: QueryClient, storeId: string) {
+  void client.invalidateQueries({ queryKey: overviewKeys.overview(storeId) });
+  return client.invalidateQueries({ queryKey: memberKeys.all(storeId) });
 }
 
 /** A new link for an invitation; the old one stops working. */
@@ -53,7 +60,7 @@ export function useWithdrawInvitation(storeId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) => ok(api.DELETE('/api/stores/{storeId}/invitations/{invitationId}', { params: { path: { storeId, invitationId } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: memberKeys.all(storeId) }),
+    onSettled: () => membersChanged(client, storeId),
   });
 }
 
@@ -61,6 +68,6 @@ export function useRemoveMember(storeId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => ok(api.DELETE('/api/stores/{storeId}/members/{userId}', { params: { path: { storeId, userId } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: memberKeys.all(storeId) }),
+    onSettled: () => membersChanged(client, storeId),
   });
 }

@@ -1,7 +1,7 @@
 // The Today page's data in one request (GET /api/stores/{storeId}/overview): the day's and coming
 // bookings, orders waiting on the store, 30 days of sales and what needs attention (developer
 // failures only in an owner's or admin's answer).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { paths } from './schema';
 
@@ -13,10 +13,15 @@ export const overviewKeys = {
   overview: (storeId: string) => ['stores', storeId, 'overview'] as const,
 };
 
-export function useOverview(storeId: string) {
-  return useQuery({
+export const overviewQuery = (storeId: string) =>
+  queryOptions({
     queryKey: overviewKeys.overview(storeId),
     queryFn: () => ok(api.GET('/api/stores/{storeId}/overview', { params: { path: { storeId }, query: { limit: 8 } } })),
+  });
+
+export function useOverview(storeId: string) {
+  return useQuery({
+    ...overviewQuery(storeId),
     // The day moves on by itself (new bookings, payments); a minute is fresh enough.
     refetchInterval: 60_000,
   });

@@ -8,7 +8,7 @@
 // when another person signs in and when the console moves to another store.
 import { onlineManager, QueryClient, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from './client';
 
 export const queryClient = new QueryClient({
@@ -100,11 +100,55 @@ queryClient.getQueryCache().subscribe((event) => {
   if (before !== null) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
 });
 
+/** When this page was opened: data fetched since is current, anything older came from the device. */
+const OPENED_AT = Date.now();
+
 /**
  * Once what was kept is back on screen: all of it is fetched again (in the background; offline it
  * waits for the network). Kept data younger than staleTime would otherwise count as current, and a
- * reload would show a payment made meanwhile only 15 s later.
+ * reload would show a payment made meanwhile only 15 s later. What the page has already fetched
+ * since it opened (the route loaders ask for the first page's data before the kept data is back)
+ * is current: not asked for twice.
  */
 export function refreshKeptData() {
-  void queryClient.invalidateQueries();
+  void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < OPENED_AT });
+}
+
+/**
+ * What was kept on the device, back in the cache before anything is drawn (read from localStorage:
+ * a few milliseconds), then fetched again in the background (refreshKeptData); from then on it is
+ * saved as it changes. Restored before the first render rather than after it, so the first page is
+ * drawn once, not once empty and again when the kept data is back.
+ */
+export async function restoreKeptData(): Promise<void> {
+  const options = { ...persistOptions, queryClient };
+  try {
+    await persistQueryClientRestore(options);
+    refreshKeptData();
+  } catch {
+    // Unreadable: dropped (by the restore itself); the page loads from the network.
+  }
+  persistQueryClientSubscribe(options);
+}
+
+/** How long the first page of a visit waits for its data before it is drawn with what there is. */
+const FIRST_PAGE_WAIT_MS = 3_000;
+let firstPageShown = false;
+
+/** The app has drawn its first page: route loaders no longer wait (see untilFirstPageData). */
+export function firstPageDrawn() {
+  firstPageShown = true;
+}
+
+/**
+ * For a route loader: on the first page of a visit, the data it asked for (`asked`, settled or
+ * failed), at most FIRST_PAGE_WAIT_MS, so that page is drawn once, whole, over the frame
+ * index.html painted, instead of empty first and then again as each answer comes. Offline (the
+ * queries wait for the network) and on later navigations (the page shows its own loading state at
+ * once) it does not wait. Resolves to null, the loader's data (the pages read the query cache).
+ */
+export async function untilFirstPageData(asked: Promise<unknown>[]): Promise<null> {
+  if (firstPageShown || !onlineManager.isOnline()) return null;
+  await Promise.race([Promise.allSettled(asked), new Promise((done) => setTimeout(done, FIRST_PAGE_WAIT_MS))]);
+  return null;
 }

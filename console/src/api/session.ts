@@ -1,5 +1,5 @@
 // Who is signed in, and into which stores. The session itself is the service's HttpOnly cookie.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, ok } from './client';
 
 export type Role = 'owner' | 'admin' | 'staff';
@@ -14,20 +14,22 @@ export interface StoreMembership {
 export const sessionKey = ['session'] as const;
 
 /** The signed-in user and their stores; `null` when nobody is signed in. */
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: async () => {
+    try {
+      const me = await ok(api.GET('/api/auth/me'));
+      return me as typeof me & { user: { mustChangePassword?: boolean } };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: sessionKey,
-    queryFn: async () => {
-      try {
-        const me = await ok(api.GET('/api/auth/me'));
-        return me as typeof me & { user: { mustChangePassword?: boolean } };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-  });
+  return useQuery(sessionQuery);
 }
 
 export function useLogin() {

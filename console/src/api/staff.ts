@@ -1,7 +1,7 @@
 // Staff calendars: the store's bookable people (query keys and hooks). Any member reads them; owners
 // and admins add, change and remove them. Time off over bookings to come, and removing a person with
 // bookings to come, are refused with 409 `conflict` listing those bookings (ApiError.details).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { operations } from './schema';
 import { bookingKeys } from './bookings';
@@ -16,12 +16,15 @@ export const staffKeys = {
 };
 
 /** Every person of the store, oldest first. */
-export function useStaff(storeId: string) {
-  return useQuery({
+export const staffQuery = (storeId: string) =>
+  queryOptions({
     queryKey: staffKeys.all(storeId),
     queryFn: async () => (await ok(api.GET('/api/stores/{storeId}/staff', { params: { path: { storeId } } }))).staff,
     staleTime: 60_000,
   });
+
+export function useStaff(storeId: string) {
+  return useQuery(staffQuery(storeId));
 }
 
 /** The people who perform a service or course (none: it is booked by its capacity). */

@@ -1,6 +1,6 @@
 // The current store's settings (name, currency, time zone, fees, notifications) and its profile
 // (contact, country, locale, opening hours, booking rules).
-import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from './client';
 import type { components, paths } from './schema';
 
@@ -13,11 +13,16 @@ export const storeKeys = {
   store: (storeId: string) => ['stores', storeId, 'settings'] as const,
 };
 
-export function useStoreSettings(storeId: string, options: { forEditing?: boolean } = {}) {
-  return useQuery({
+export const storeSettingsQuery = (storeId: string) =>
+  queryOptions({
     queryKey: storeKeys.store(storeId),
     queryFn: async () => (await ok(api.GET('/api/stores/{storeId}', { params: { path: { storeId } } }))).store,
     staleTime: 5 * 60_000,
+  });
+
+export function useStoreSettings(storeId: string, options: { forEditing?: boolean } = {}) {
+  return useQuery({
+    ...storeSettingsQuery(storeId),
     // A form that edits the settings reads them afresh: the copy kept on the device for offline use
     // may predate the last save (a reload right after saving would show the old values).
     ...(options.forEditing ? { refetchOnMount: 'always' as const } : {}),

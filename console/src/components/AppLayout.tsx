@@ -3,21 +3,23 @@
 // also watches for new bookings and orders (LiveUpdates) and names the page in the window's title.
 import { Suspense, useEffect, useState } from 'react';
 import { Anchor, AppShell, Burger, Center, Group, Loader, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { bookingKeys } from '../api/bookings';
 import { useArrivals, type LiveBooking, type LiveOrder } from '../api/live';
 import { orderKeys } from '../api/orders';
-import { canManage, useLogout, useSession, type Role } from '../api/session';
-import { useStoreSettings } from '../api/store';
+import { queryClient, untilFirstPageData } from '../api/query';
+import { canManage, sessionQuery, useLogout, useSession, type Role } from '../api/session';
+import { storeSettingsQuery, useStoreSettings } from '../api/store';
 import { formatLocalDate, formatMoney } from '../lib/format';
 import { StoreProvider } from './store-context';
 import { OfflineBanner } from './OfflineBanner';
-import { PageLoader } from './PageState';
+import { StoreFrame } from './PageState';
 import { prefetchSections } from '../routes/sections';
 import { fastConnection } from '../lib/connection';
+import { useIdle } from '../lib/idle';
 
 interface NavItem {
   to: string;
@@ -39,6 +41,17 @@ export const NAV: NavItem[] = [
   { to: 'developers', label: 'Developers', roles: ['owner', 'admin'] },
 ];
 
+/**
+ * The store pages' route loader: asks for the session and the store's settings as soon as the
+ * address is known, together with the page's code rather than after it has run and drawn (the
+ * frame then reads them from the cache); on the first page of a visit it waits for them
+ * (untilFirstPageData), so the frame is drawn once, with the store's name and the sections.
+ */
+export function storeLoader({ params }: LoaderFunctionArgs) {
+  if (!params.storeId) return null;
+  return untilFirstPageData([queryClient.prefetchQuery(sessionQuery), queryClient.prefetchQuery(storeSettingsQuery(params.storeId))]);
+}
+
 export function StoreLayout() {
   const { storeId = '' } = useParams();
   const session = useSession();
@@ -52,14 +65,14 @@ export function StoreLayout() {
     if (signedIn && fastConnection()) prefetchSections();
   }, [signedIn]);
 
-  if (session.isPending) return <PageLoader />;
+  if (session.isPending) return <StoreFrame />;
   if (!session.data) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   const membership = session.data.stores.find((s) => s.id === storeId);
   if (!membership) return <Navigate to="/" replace />;
   // An invited member replaces the temporary password before anything else (the account page says why).
   const mustChange = session.data.user.mustChangePassword === true;
   if (mustChange && !location.pathname.endsWith('/account')) return <Navigate to={`/s/${storeId}/account?first=1`} replace />;
-  if (settings.isPending) return <PageLoader />;
+  if (settings.isPending) return <StoreFrame />;
   const store = settings.data;
   const role = membership.role as Role;
   const items = mustChange ? [] : NAV.filter((n) => !n.roles || n.roles.includes(role));
@@ -124,11 +137,7 @@ export function StoreLayout() {
           <ScrollArea>
             <nav>
               <VisuallyHidden><h2>Sections</h2></VisuallyHidden>
-              {items.map((item) => {
-                const to = `/s/${storeId}/${item.to}`;
-                const active = location.pathname === to || location.pathname.startsWith(`${to}/`);
-                return <NavLink key={item.to} component={Link} to={to} label={item.label} active={active} aria-current={active ? 'page' : undefined} onClick={close} />;
-              })}
+              <SectionLinks items={items} storeId={storeId} opened={opened} onPick={close} />
             </nav>
           </ScrollArea>
         </AppShell.Navbar>
@@ -141,6 +150,22 @@ export function StoreLayout() {
       </AppShell>
     </StoreProvider>
   );
+}
+
+/**
+ * The sections a member may open. On a phone they are behind the menu button: drawn once the page
+ * is on screen (or at once when the menu is opened first), not with the page.
+ */
+function SectionLinks({ items, storeId, opened, onPick }: { items: NavItem[]; storeId: string; opened: boolean; onPick(): void }) {
+  const { pathname } = useLocation();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const idle = useIdle();
+  if (!wide && !opened && !idle) return null;
+  return items.map((item) => {
+    const to = `/s/${storeId}/${item.to}`;
+    const active = pathname === to || pathname.startsWith(`${to}/`);
+    return <NavLink key={item.to} component={Link} to={to} label={item.label} active={active} aria-current={active ? 'page' : undefined} onClick={onPick} />;
+  });
 }
 
 const CONSOLE_TITLE = 'Store console';

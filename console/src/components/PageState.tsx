@@ -27,6 +27,29 @@ export function PageLoader() {
 }
 
 /**
+ * A store page before its frame can be drawn (waiting for the session and the store's settings):
+ * the same grey frame index.html paints before the app's code runs (its classes are styled there),
+ * so nothing flickers between the two. Offline with nothing kept, it says so instead (PageLoader).
+ */
+export function StoreFrame() {
+  const online = useOnline();
+  if (!online) return <PageLoader />;
+  const bar = (width: string, height: number) => <i style={{ width, height }} />;
+  return (
+    <div className="shell shell-store" data-shell="store" role="status" aria-label="Loading">
+      <div className="shell-header">{bar('9rem', 18)}{bar('5rem', 14)}</div>
+      <div className="shell-nav">{bar('auto', 20)}{bar('auto', 20)}{bar('auto', 20)}{bar('auto', 20)}</div>
+      <div className="shell-main">
+        {bar('8rem', 30)}
+        {bar('14rem', 14)}
+        <i className="block" />
+        <i className="block" />
+      </div>
+    </div>
+  );
+}
+
+/**
  * A page whose code could not be loaded (a route's errorElement): offline, a page never opened on
  * this device; online, a console build so old its files are gone from the service. Reloading loads
  * the current build.

@@ -19,6 +19,11 @@ export function StoreProvider({ value, children }: { value: CurrentStore; childr
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }
 
+/** The current store, or null outside a store's pages (signing in, a page not found). */
+export function useOptionalStore(): CurrentStore | null {
+  return useContext(StoreContext);
+}
+
 export function useCurrentStore(): CurrentStore {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useCurrentStore outside a store page');

@@ -2,6 +2,22 @@
 // currency, times in the store's time zone (never the browser's).
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An Intl.DateTimeFormat for these locale and options, made once: making one costs far more than
+ * formatting with it (a phone spent most of Today's first render making the same few again and
+ * again). Throws as the constructor does (an unknown time zone).
+ */
+export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
 
 function moneyFormat(currency: string): Intl.NumberFormat {
   let format = moneyFormats.get(currency);
@@ -37,22 +53,22 @@ export function toMinor(major: number | string, currency: string): number | null
 export function formatDateTime(iso: string | null | undefined, timeZone: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   if (!iso) return '—';
   try {
-    return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(new Date(iso));
+    return dateFormat(undefined, { ...options, timeZone }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+    return dateFormat(undefined, options).format(new Date(iso));
   }
 }
 
 /** A local calendar date (YYYY-MM-DD, already in the store's zone) in words. */
 export function formatLocalDate(date: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return dateFormat(undefined, { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(timeZone: string, offsetDays = 0): string {
   const now = new Date(Date.now() + offsetDays * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -87,7 +103,7 @@ export function startOfWeek(date: string): string {
 }
 
 function wallClock(ms: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateFormat('en-CA', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   }).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';

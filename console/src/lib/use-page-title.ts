@@ -1,15 +1,17 @@
-// The browser tab's title for one store page: "Orders · Adom Salon", "Ama Owusu · Adom Salon".
+// The browser tab's title for one page: "Orders · Adom Salon", "Ama Owusu · Adom Salon" on a store's
+// pages, "Sign in · Store console" on those outside a store (signing in, a page not found).
 // The store frame (AppLayout) writes the section's title, with a count of new arrivals in front
 // ("(2) Orders · Adom Salon"), whenever its section or count changes, including after this page set
 // its own. So the page's title is written again after each of the frame's writes, keeping the count;
 // when the page goes, the frame's title comes back.
 import { useEffect } from 'react';
-import { useCurrentStore } from '../components/store-context';
+import { useOptionalStore } from '../components/store-context';
 
 const COUNT = /^\(\d+\) /;
+const CONSOLE = 'Store console';
 
 export function usePageTitle(title: string | null | undefined) {
-  const { name } = useCurrentStore();
+  const name = useOptionalStore()?.name ?? CONSOLE;
   const wanted = title ? `${title} · ${name}` : null;
   useEffect(() => {
     if (!wanted) return;

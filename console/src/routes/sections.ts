@@ -14,6 +14,12 @@ export const sectionPages = {
   settings: () => import('./settings/SettingsPage'),
 };
 
+/**
+ * All of Mantine's CSS (styles/all.ts), which every page beyond the first visit's needs before its
+ * own code and CSS (App.tsx).
+ */
+export const loadAllStyles = () => import('../styles/all');
+
 let prefetched = false;
 
 /** Fetches every section's code once, when the browser is idle (or after a second where it cannot tell). */
@@ -21,7 +27,10 @@ export function prefetchSections() {
   if (prefetched) return;
   prefetched = true;
   const run = () => {
-    for (const load of Object.values(sectionPages)) void load().catch(() => undefined);
+    // The styles first: a page's CSS must come after Mantine's (see loadAllStyles).
+    void loadAllStyles()
+      .then(() => Promise.all(Object.values(sectionPages).map((load) => load())))
+      .catch(() => undefined);
   };
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
   else setTimeout(run, 1000);

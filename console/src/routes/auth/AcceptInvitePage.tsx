@@ -21,10 +21,12 @@ import { DataItem } from '../../components/DataItem';
 
 const STORAGE_KEY = 'console.invitation-token';
 const LINK_ERRORS = new Set(['invitation-invalid', 'invitation-used', 'invitation-withdrawn', 'invitation-expired']);
+// What each role may do, as the API enforces it: the words of Settings → Members (MembersSection.tsx).
 const ROLE_WORDS: Record<Role, string> = {
-  owner: 'Owner: everything, including adding and removing owners',
-  admin: 'Admin: everything but owners, with settings, members and the developer area',
-  staff: 'Staff: bookings, orders, catalog and customers',
+  owner: 'Owner: everything, including members and ownership: only an owner can invite or remove another owner.',
+  admin: 'Admin: everything except changing owners: settings, the catalog and its prices, refunds, content, integration keys and webhooks, and members other than owners.',
+  staff:
+    'Staff: sees and handles bookings (confirm, move, complete, cancel, mark no-show) and orders (mark paid, deliver, cancel); adds and edits customers; adjusts the stock count of products when goods arrive; writes blog posts. Cannot change prices, create or delete catalog items, refund orders, delete customers, or change content, settings, keys or members.',
 };
 const ROLE_NAMES: Record<Role, string> = { owner: 'an owner', admin: 'an admin', staff: 'staff' };
 const warningTitle = { title: { color: 'var(--mantine-color-dark-7)' } };

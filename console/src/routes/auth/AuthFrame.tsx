@@ -1,8 +1,11 @@
-// The centred card every signed-out page (sign in, sign up, password reset) sits in.
+// The centred card every signed-out page (sign in, sign up, password reset, an invitation, no store
+// yet) sits in; its title names the browser tab too ("Sign in · Store console").
 import type { ReactNode } from 'react';
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="lg" radius="md" w="100%" maw={420}>

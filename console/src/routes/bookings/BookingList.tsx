@@ -1,5 +1,7 @@
 // The bookings list: the API's filters (status, service, dates, reference), newest first, one page
-// at a time. Filters live in the address, so a reload or a shared link shows the same list.
+// at a time. Filters live in the address, so a reload or a shared link shows the same list. A booking
+// whose service asked a deposit says where it stands (Deposit due, paid, kept…). There is no
+// "deposits due" filter: the API has none, and one applied to the pages loaded would hide the rest.
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -9,7 +11,7 @@ import { useBookableItems, useBookingPages, type BookingFilters, type BookingSta
 import { EmptyState, PageError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatLocalDate, formatPrice, statusLabel } from '../../lib/format';
-import { BookingStatusBadge, STATUS_FILTERS } from './status';
+import { BookingStatusBadge, DepositBadge, STATUS_FILTERS } from './status';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -112,6 +114,7 @@ export function BookingList() {
                     <Table.Td>
                       <Text size="sm">{statusLabel(b.paymentStatus)}</Text>
                       {b.paymentAmountMinor !== null && <Text size="xs" c="dimmed">{formatPrice(b.paymentAmountMinor, store.currency)}</Text>}
+                      {b.deposit && <Group mt={2}><DepositBadge deposit={b.deposit} /></Group>}
                     </Table.Td>
                     <Table.Td><Text size="sm" ff="monospace">{b.reference}</Text></Table.Td>
                   </Table.Tr>
@@ -135,6 +138,7 @@ export function BookingList() {
                     {b.serviceName}{b.quantity > 1 ? ` × ${b.quantity}` : ''} · {statusLabel(b.paymentStatus)}
                     {b.paymentAmountMinor !== null ? ` · ${formatPrice(b.paymentAmountMinor, store.currency)}` : ''} · <span style={{ whiteSpace: 'nowrap' }}>{b.reference}</span>
                   </Text>
+                  {b.deposit && <Group mt={4}><DepositBadge deposit={b.deposit} /></Group>}
                 </Card>
               </li>
             ))}

@@ -3,24 +3,28 @@
 // booking allows (CONTRACT §4), each saying whether the customer gets an email; who does it (staff
 // calendars), with a change to another performer free at that time; once its start has
 // passed, a booking still expected can be marked a no-show. Whether the customer came, and for a
-// cancellation who cancelled, why and when, show at the top.
+// cancellation who cancelled, why and when, show at the top. A booking whose service asked a
+// deposit shows it (amount, state, what was paid, its order); cancelling says a paid deposit is
+// refunded, a no-show that it is kept.
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Card, CopyButton, DataList, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifyDone } from '../../lib/notify';
 import { Link, useParams } from 'react-router';
-import { NEXT_STATUSES, canMarkNoShow, useBooking, useOpenSlots, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
+import { useIsFetching } from '@tanstack/react-query';
+import { NEXT_STATUSES, bookingKeys, canMarkNoShow, useBooking, useOpenSlots, useUpdateBooking, type Booking, type BookingPatch, type BookingStatus } from '../../api/bookings';
 import { ApiError } from '../../api/client';
 import { useMailState } from '../../api/messages';
+import { useDepositOrder } from '../../api/orders';
 import { canManage } from '../../api/session';
 import { performersOf, useStaff } from '../../api/staff';
 import { useStoreSettings } from '../../api/store';
 import { PageHeader, PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { channelLabel, formatDateTime, formatLocalDate, formatPrice, statusLabel } from '../../lib/format';
+import { channelLabel, formatDateTime, formatLocalDate, formatMoney, formatPrice, statusLabel } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BookingMessages } from './BookingMessages';
 import { RescheduleModal } from './RescheduleModal';
-import { ACTION_LABELS, BookingStatusBadge } from './status';
+import { ACTION_LABELS, BookingStatusBadge, DEPOSIT_STATES, DepositBadge } from './status';
 
 const PAYMENT_STATUSES: { value: Booking['paymentStatus']; label: string }[] = [
   { value: 'payment_pending', label: 'Payment pending' },
@@ -145,6 +149,7 @@ function BookingView({ booking }: { booking: Booking }) {
           <BookingStatusBadge booking={booking} />
           <AttendanceBadge attendance={booking.attendance} />
           {booking.overbooked && <Badge variant="light" color="red" tt="none">Overbooked</Badge>}
+          <DepositBadge deposit={booking.deposit} />
           {next.length === 0 && <Text size="sm" c="dimmed">A {statusLabel(booking.status).toLowerCase()} booking cannot change any more.</Text>}
         </Group>
         {next.length > 0 && (
@@ -199,6 +204,8 @@ function BookingView({ booking }: { booking: Booking }) {
           <CustomerPage booking={booking} />
         </Card>
 
+        {booking.deposit && <DepositCard booking={booking} deposit={booking.deposit} />}
+
         <Card withBorder component="section" aria-labelledby="booking-from-customer">
           <Title order={2} size="h4" id="booking-from-customer" mb="sm">From the customer</Title>
           <Stack gap="sm">
@@ -231,6 +238,7 @@ function BookingView({ booking }: { booking: Booking }) {
           <Text size="sm">
             {booking.customer.name} · {booking.serviceName} · {when}. A cancelled booking cannot be reopened; its slot becomes free for others.
           </Text>
+          <DepositOnCancel booking={booking} />
           <Textarea
             label="Reason (told to the customer)"
             description="Optional. Said in the cancellation message and kept with the booking."
@@ -263,6 +271,9 @@ function BookingView({ booking }: { booking: Booking }) {
           <Text size="sm">
             {booking.customer.name} did not come to {booking.serviceName} · {when}. The booking is cancelled as a no-show and counted on the customer’s record; the customer is not emailed.
           </Text>
+          {booking.deposit?.state === 'paid' && (
+            <Text size="sm" fw={600}>The deposit ({formatMoney(depositPaid(booking), store.currency)}) is kept by the store: it is not refunded.</Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmNoShow(false)}>Keep booking</Button>
             <Button
@@ -336,6 +347,13 @@ function CancellationNotice({ cancellation }: { cancellation: NonNullable<Bookin
   const store = useCurrentStore();
   const by = cancellation.by === 'customer' ? 'the customer, with their link' : 'the store';
   const at = formatDateTime(cancellation.at, store.timezone);
+  if (cancellation.reason === 'deposit_unpaid') {
+    return (
+      <Alert color="red" variant="light" title="Cancelled: deposit not paid in time" styles={{ title: { color: 'var(--mantine-color-red-light-color)' } }}>
+        <Text size="sm">Deposit not paid in time: the booking was cancelled by itself on {at}, its time given back, and the customer told.</Text>
+      </Alert>
+    );
+  }
   if (cancellation.reason === 'no_show') {
     return (
       <Alert color="red" variant="light" title="No-show" styles={{ title: { color: 'var(--mantine-color-red-light-color)' } }}>
@@ -395,6 +413,65 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue style={{ overflowWrap: 'break-word', minWidth: 0 }}>{children}</DataList.ItemValue>
     </DataList.Item>
+  );
+}
+
+/** What the customer paid towards the booking through its deposit (the deposit itself before any is recorded). */
+function depositPaid(booking: Booking): number {
+  return booking.amountPaidMinor > 0 ? booking.amountPaidMinor : (booking.deposit?.amountMinor ?? 0);
+}
+
+/** What cancelling does to the deposit, said in the confirmation. */
+function DepositOnCancel({ booking }: { booking: Booking }) {
+  const store = useCurrentStore();
+  const state = booking.deposit?.state;
+  if (state === 'paid') {
+    return <Text size="sm" fw={600}>The deposit ({formatMoney(depositPaid(booking), store.currency)}) will be refunded to the customer.</Text>;
+  }
+  if (state === 'due') {
+    return <Text size="sm">Its deposit ({formatMoney(booking.deposit!.amountMinor, store.currency)}) is not paid yet: its payment page closes. Money that still arrives goes to review in the deposit’s order.</Text>;
+  }
+  if (state === 'review') {
+    return <Text size="sm">Money for its deposit waits in review: cancelling does not refund it. Refund it from the deposit’s order.</Text>;
+  }
+  return null;
+}
+
+/**
+ * The deposit the service asked: its amount, where it stands in words, what was paid, and its own
+ * order (found among the customer's orders: linked only once found).
+ */
+function DepositCard({ booking, deposit }: { booking: Booking; deposit: NonNullable<Booking['deposit']> }) {
+  const store = useCurrentStore();
+  const order = useDepositOrder(store.storeId, { bookingId: booking.bookingId, hasDeposit: true });
+  const money = (minor: number) => formatMoney(minor, store.currency);
+  const found = order.data ?? null;
+  const orderLink = found ? <Anchor component={Link} to={`/s/${store.storeId}/orders/${found.orderId}`} inherit>{found.reference}</Anchor> : null;
+  // Cancelled with the deposit still counted as paid, once both are read afresh (a cancel's own
+  // answer comes before its refund): the refund did not go through.
+  const settling = useIsFetching({ queryKey: bookingKeys.one(store.storeId, booking.bookingId) }) > 0 || order.isFetching || !order.isFetched;
+  const refundMissing = !settling && deposit.state === 'paid' && booking.status === 'cancelled' && booking.attendance !== 'no_show' && (found ? found.refundPendingMinor === 0 : true);
+  const refundPending = found !== null && found.refundPendingMinor > 0;
+  return (
+    <Card withBorder component="section" aria-labelledby="booking-deposit">
+      <Title order={2} size="h4" id="booking-deposit" mb="sm">Deposit</Title>
+      <DataList labelWidth={110}>
+        <Item label="Amount">{money(deposit.amountMinor)}</Item>
+        <Item label="State">
+          {DEPOSIT_STATES[deposit.state].words}
+          {deposit.state === 'due' && found?.expiresAt ? ` (${formatDateTime(found.expiresAt, store.timezone)})` : ''}
+        </Item>
+        <Item label="Amount paid">{money(booking.amountPaidMinor)}</Item>
+        {orderLink && <Item label="Order">{orderLink}</Item>}
+      </DataList>
+      {refundPending && <Text size="sm" mt="sm">A refund of {money(found.refundPendingMinor)} is being processed: see the order.</Text>}
+      {refundMissing && !refundPending && (
+        <Alert color="red" variant="light" mt="sm" title="The deposit was not refunded" styles={{ title: { color: 'var(--mantine-color-red-light-color)' } }}>
+          The booking is cancelled but its deposit is still paid: the refund did not go through. {orderLink ? <>Refund it from its order, {orderLink}.</> : 'Refund it from its order.'}
+        </Alert>
+      )}
+      {deposit.state === 'review' && !orderLink && <Text size="sm" mt="sm">Find the deposit’s order in Orders, among those that need a review.</Text>}
+    </Card>
   );
 }
 

@@ -6,8 +6,8 @@
 // times only while they work and are not away; the member signed in as a person sees their own first), side by side
 // on a computer and one at a time, picked by tabs, on a phone. Dates and times are the store's (its
 // time zone), as the API gives them.
-import { Fragment, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Fragment, useState, type CSSProperties } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useBookingRange, type Booking } from '../../api/bookings';
@@ -16,7 +16,7 @@ import { useStaff, type StaffMember } from '../../api/staff';
 import { useStoreSettings, type OpeningHours } from '../../api/store';
 import { PageError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { addDays, formatLocalDate, toZonedWallTime, todayIn } from '../../lib/format';
+import { addDays, dateFormat, formatLocalDate, toZonedWallTime, todayIn } from '../../lib/format';
 import { BookingStatusBadge } from './status';
 
 const STEP = 30;
@@ -33,10 +33,36 @@ const endMinutes = (b: Pick<Booking, 'bookingTime' | 'endTime'>) => {
 
 /** The wall-clock time now in a zone, in minutes since midnight. */
 function minutesNow(timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+  const parts = dateFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get('hour') * 60 + get('minute');
 }
+
+// A day has up to 48 rows, each with its time and an empty time to tap: those are Mantine's markup
+// (a Text, a subtle compact Button in the primary colour, teal) written out, without the components'
+// work for each of them, which made most of Today's first draw on a phone.
+const TIME_CLASS = `mantine-focus-auto ${Text.classes.root}`;
+const timeStyle = (gridRow: number, full: boolean): CSSProperties =>
+  ({
+    '--text-fz': 'var(--mantine-font-size-sm)',
+    '--text-lh': 'var(--mantine-line-height-sm)',
+    gridRow,
+    gridColumn: 1,
+    paddingTop: 'calc(0.125rem * var(--mantine-scale))',
+    fontWeight: full ? 700 : 400,
+    ...(full ? {} : { color: 'var(--mantine-color-dimmed)' }),
+  }) as CSSProperties;
+const SLOT_CLASS = `mantine-focus-auto mantine-active ${Button.classes.root} ${UnstyledButton.classes.root}`;
+const SLOT_VARS = {
+  '--button-justify': 'flex-start',
+  '--button-height': 'var(--button-height-compact-sm)',
+  '--button-padding-x': 'var(--button-padding-x-compact-sm)',
+  '--button-fz': 'var(--mantine-font-size-sm)',
+  '--button-bg': 'transparent',
+  '--button-hover': 'var(--mantine-color-teal-light-hover)',
+  '--button-color': 'var(--mantine-color-teal-light-color)',
+  '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
+} as CSSProperties;
 
 /** The grid's first and last minute: the store's hours that day, widened to any booking outside them. */
 export function gridSpan(date: string, hours: OpeningHours[] | undefined, bookings: Pick<Booking, 'bookingTime' | 'endTime'>[]) {
@@ -135,7 +161,7 @@ export function DayGrid({ date, columns, hours, onPick }: { date: string; column
           <Fragment key={minute}>
             {/* The row's line across the whole day, under everything else. */}
             <div aria-hidden style={{ gridRow, gridColumn: '1 / -1', borderTop: `1px ${minute % 60 ? 'dashed' : 'solid'} var(--mantine-color-default-border)` }} />
-            <Text size="sm" fw={minute % 60 ? 400 : 700} c={minute % 60 ? 'dimmed' : undefined} pt={2} style={{ gridRow, gridColumn: 1 }}>{time}</Text>
+            <p className={TIME_CLASS} data-size="sm" style={timeStyle(gridRow, minute % 60 === 0)}>{time}</p>
             {laid.map((c, i) => {
               const starting = c.blocks.filter((b) => b.row === r);
               const taken = new Set(c.blocks.filter((b) => b.row <= r && r < b.row + b.span).map((b) => b.lane));
@@ -153,16 +179,21 @@ export function DayGrid({ date, columns, hours, onPick }: { date: string; column
                     <BlockCard key={b.time} block={b} gridRow={`${gridRow} / span ${b.span}`} gridColumn={firstLine[i] + b.lane} />
                   ))}
                   {offer && (
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      justify="flex-start"
+                    <button
+                      type="button"
+                      className={SLOT_CLASS}
+                      data-variant="subtle"
+                      data-size="compact-sm"
                       aria-label={`${past ? 'Record a visit at' : 'Book'} ${time}, ${dayName}${named ? `, ${c.label}` : ''}`}
                       onClick={() => onPick(time, c)}
-                      style={{ gridRow, gridColumn: `${firstLine[i] + from} / ${firstLine[i] + to + 1}`, height: 'auto', minHeight: '2.75rem', zIndex: 1 }}
+                      style={{ ...SLOT_VARS, gridRow, gridColumn: `${firstLine[i] + from} / ${firstLine[i] + to + 1}`, height: 'auto', minHeight: '2.75rem', zIndex: 1 }}
                     >
-                      <span aria-hidden>+&nbsp;</span>{past ? 'Record' : 'Book'}
-                    </Button>
+                      <span className={Button.classes.inner}>
+                        <span className={Button.classes.label}>
+                          <span aria-hidden>+&nbsp;</span>{past ? 'Record' : 'Book'}
+                        </span>
+                      </span>
+                    </button>
                   )}
                 </Fragment>
               );

@@ -2,8 +2,9 @@
 // stock, and for services and courses the booking schedule with a live preview of the next open
 // times. A failed save keeps everything typed and puts the service's reasons next to the fields;
 // leaving with unsaved changes asks first. "Duplicate" opens a new item's form filled from another
-// (catalog/new?copy=<itemId>). Staff see the item read-only (ItemSummary: the API lets only owners
-// and admins change the catalog) but adjust a product's stock, as every member may.
+// (catalog/new?copy=<itemId>). Services and courses may ask a deposit when booked online. Staff
+// see the item read-only (ItemSummary: the API lets only owners and admins change the catalog) but
+// adjust a product's stock, as every member may.
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Card, Grid, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -21,7 +22,7 @@ import { DeleteItemDialog, StockDialog } from './ItemDialogs';
 import { formField, itemValues, newItemValues, toNewItem, toPatch, type ItemFormValues } from './item-form';
 import { ERROR_TITLE, hasSchedule, TYPE_LABEL } from './labels';
 import { useLeaveGuard } from '../../components/leave-guard';
-import { ClosedDates, ScheduleNumbers, WeekGrid } from './ScheduleEditor';
+import { ClosedDates, DepositField, ScheduleNumbers, WeekGrid } from './ScheduleEditor';
 import { ItemSummary } from './ItemSummary';
 import { SchedulePreview } from './SchedulePreview';
 
@@ -95,11 +96,17 @@ const validate = {
   imageAlt: (v: string, values: ItemFormValues) => (values.imageUrl && !v.trim() ? 'Describe the picture for people who cannot see it' : null),
   schedule: {
     durationMinutes: (v: number | string, values: ItemFormValues) => (hasSchedule(values.itemType) && v === '' ? 'Enter the length of a booking in minutes' : null),
+    deposit: {
+      percent: (v: number | string, values: ItemFormValues) =>
+        hasSchedule(values.itemType) && values.schedule.deposit.kind === 'percent' && (v === '' || !Number.isInteger(Number(v)) || Number(v) < 1 || Number(v) > 100) ? 'Enter a whole percentage from 1 to 100' : null,
+      amount: (v: number | string, values: ItemFormValues) =>
+        hasSchedule(values.itemType) && values.schedule.deposit.kind === 'amount' && (v === '' || !(Number(v) > 0)) ? 'Enter the amount of the deposit' : null,
+    },
   },
 };
 
 const FIELDS = ['name', 'category', 'description', 'price', 'stockCount', 'imageUrl', 'imageAlt', 'published', 'itemType'];
-const SCHEDULE_FIELDS = ['durationMinutes', 'capacity', 'slotIntervalMinutes', 'bufferMinutes', 'leadTimeMinutes', 'maxAdvanceDays', 'closedDates'].map((f) => `schedule.${f}`);
+const SCHEDULE_FIELDS = ['durationMinutes', 'capacity', 'slotIntervalMinutes', 'bufferMinutes', 'leadTimeMinutes', 'maxAdvanceDays', 'closedDates', 'deposit'].map((f) => `schedule.${f}`);
 
 /** The service's error with its field names as the form's, and its messages starting with a capital. */
 function forForm(error: unknown): unknown {
@@ -284,6 +291,13 @@ function ItemForm({ item, template, initialType = 'product' }: { item?: Item; te
                   </Grid.Col>
                 </Grid>
               </Stack>
+            </Card>
+          )}
+
+          {bookable && (
+            <Card withBorder component="section" aria-labelledby="item-deposit">
+              <Title order={2} size="h4" id="item-deposit" mb="sm">Deposit</Title>
+              <DepositField form={form} currency={currency} />
             </Card>
           )}
 

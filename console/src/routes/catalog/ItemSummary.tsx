@@ -74,6 +74,9 @@ export function ItemSummary({ item }: { item: Item }) {
                     <Row label="Break after each booking">{minutes(schedule.bufferMinutes)}</Row>
                     <Row label="Notice needed">{minutes(schedule.leadTimeMinutes)}</Row>
                     <Row label="Bookable ahead">{schedule.maxAdvanceDays} days</Row>
+                    <Row label="Deposit">
+                      {!schedule.deposit ? 'None' : 'percent' in schedule.deposit ? `${schedule.deposit.percent}% of the price, paid when booking online` : `${formatMoney(schedule.deposit.amountMinor, item.currency || store.currency)} per place, paid when booking online`}
+                    </Row>
                   </DataList>
                   <Table aria-label="Opening hours" verticalSpacing={4}>
                     <Table.Thead>

@@ -3,9 +3,10 @@
 // store's time zone. Every input has a visible label; day rows are named groups, so a screen reader
 // says "Monday, hours 2, Opens". The service judges the values: its answers show on the inputs.
 // A service can instead be open during the store's own hours (Settings › Store): the week grid then
-// gives way to those hours, read only, and is kept for switching back.
+// gives way to those hours, read only, and is kept for switching back. The deposit customers pay
+// when they book online (none, a percentage of the price, a fixed amount) is part of the schedule too.
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, CloseButton, DataList, Group, Menu, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, CloseButton, DataList, Group, Menu, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -13,8 +14,8 @@ import { Link, useParams } from 'react-router';
 import { WEEKDAYS, type Weekday } from '../../api/items';
 import { useStoreSettings } from '../../api/store';
 import { useCurrentStore } from '../../components/store-context';
-import { todayIn } from '../../lib/format';
-import { sortHours, splitMinutes, joinMinutes, type HoursValue, type ItemFormValues } from './item-form';
+import { currencyDigits, formatMoney, todayIn } from '../../lib/format';
+import { depositMinorOf, sortHours, splitMinutes, joinMinutes, type DepositValues, type HoursValue, type ItemFormValues } from './item-form';
 import { DAY_NAME } from './labels';
 import { ClosedDatesInput } from '../../components/ClosedDatesInput';
 import { InlineSchedulePreview } from './SchedulePreview';
@@ -274,5 +275,77 @@ export function ClosedDates({ form, timezone }: { form: Form; timezone: string }
       today={todayIn(timezone)}
       inputProps={inputProps}
     />
+  );
+}
+
+/**
+ * The deposit asked when customers book online (their website, partners, the store page), per
+ * place: none, a whole percentage of the price, or a fixed amount in the store currency. Says what a
+ * customer pays with the price typed, and how long the time waits for the payment (Settings ›
+ * Profile and hours).
+ */
+export function DepositField({ form, currency }: { form: Form; currency: string }) {
+  const store = useCurrentStore();
+  const settings = useStoreSettings(store.storeId);
+  const values = form.getValues();
+  const deposit = values.schedule.deposit;
+  const hold = settings.data?.depositHoldMinutes;
+  const perPlace = depositMinorOf(deposit, values.price, currency);
+  const setKind = (kind: string) => {
+    form.setFieldValue('schedule.deposit.kind', kind as DepositValues['kind']);
+    form.clearFieldError('schedule.deposit.kind');
+    form.clearFieldError('schedule.deposit.percent');
+    form.clearFieldError('schedule.deposit.amount');
+  };
+  return (
+    <Stack gap="sm">
+      <Radio.Group label="Ask for a deposit" description="Paid online when a customer books, to keep the time" {...form.getInputProps('schedule.deposit.kind')} onChange={setKind}>
+        <Group gap="lg" mt={6}>
+          <Radio value="none" label="None" />
+          <Radio value="percent" label="Percentage" />
+          <Radio value="amount" label="Fixed amount" />
+        </Group>
+      </Radio.Group>
+      {deposit.kind === 'percent' && (
+        <NumberInput
+          label="Percentage of the price"
+          description="A whole number from 1 to 100"
+          min={1}
+          max={100}
+          allowDecimal={false}
+          allowNegative={false}
+          suffix="%"
+          maw={260}
+          {...form.getInputProps('schedule.deposit.percent')}
+        />
+      )}
+      {deposit.kind === 'amount' && (
+        <NumberInput
+          label={`Deposit amount (${currency})`}
+          description="Per place booked"
+          min={0}
+          allowNegative={false}
+          decimalScale={currencyDigits(currency)}
+          thousandSeparator=" "
+          maw={260}
+          {...form.getInputProps('schedule.deposit.amount')}
+        />
+      )}
+      {deposit.kind !== 'none' && (
+        <Text size="sm" aria-live="polite">
+          {deposit.kind === 'percent' && perPlace === 0
+            ? 'At this price the percentage comes to nothing, so no deposit is asked.'
+            : perPlace !== null && perPlace > 0
+              ? <>A customer pays <strong>{formatMoney(perPlace, currency)}</strong> per place when booking online.</>
+              : null}
+          {' '}Bookings made here at the front desk ask none.
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        An unpaid deposit holds the time for {hold ? `${hold} minutes` : 'a while'} (
+        <Anchor component={Link} to={`/s/${store.storeId}/settings/profile`} inherit underline="always">Settings › Profile and hours</Anchor>); then the booking is
+        cancelled and the time is free again. Cancelling a booking refunds its paid deposit; a no-show keeps it.
+      </Text>
+    </Stack>
   );
 }

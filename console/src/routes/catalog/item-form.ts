@@ -1,6 +1,6 @@
 // The item form's values and their conversion from and to the API's item. Field names follow the
 // API's paths (name, stockCount, schedule.weeklyHours.0.end …) so its validation details land on
-// the right input; the price is typed in major units of the store currency.
+// the right input; the price (and a deposit's fixed amount) is typed in major units of the store currency.
 import type { Item, ItemPatch, ItemType, NewItem, Schedule, Weekday } from '../../api/items';
 import { currencyDigits, toMinor } from '../../lib/format';
 import { hasSchedule } from './labels';
@@ -25,6 +25,18 @@ export interface ScheduleValues {
   closedDates: string[];
   /** Open during the store's hours (Settings › Store) instead of weeklyHours, which are kept for switching back. */
   useStoreHours: boolean;
+  deposit: DepositValues;
+}
+
+/**
+ * The deposit customers pay when they book online, per place: none, a whole percentage of the price,
+ * or a fixed amount typed in major units (sent as schedule.deposit {percent} or {amountMinor}). The
+ * value of the kind not chosen is kept while the form is open, for switching back.
+ */
+export interface DepositValues {
+  kind: 'none' | 'percent' | 'amount';
+  percent: number | string;
+  amount: number | string;
 }
 
 export interface ItemFormValues {
@@ -47,7 +59,18 @@ const WEEKDAY_HOURS: HoursValue[] = (['mon', 'tue', 'wed', 'thu', 'fri'] as Week
 export const DEFAULT_SLOT_INTERVAL = 30;
 
 export function defaultSchedule(): ScheduleValues {
-  return { durationMinutes: 60, capacity: 1, slotIntervalMinutes: DEFAULT_SLOT_INTERVAL, bufferMinutes: 0, leadTimeMinutes: 0, maxAdvanceDays: 90, weeklyHours: WEEKDAY_HOURS.map((h) => ({ ...h })), closedDates: [], useStoreHours: false };
+  return {
+    durationMinutes: 60,
+    capacity: 1,
+    slotIntervalMinutes: DEFAULT_SLOT_INTERVAL,
+    bufferMinutes: 0,
+    leadTimeMinutes: 0,
+    maxAdvanceDays: 90,
+    weeklyHours: WEEKDAY_HOURS.map((h) => ({ ...h })),
+    closedDates: [],
+    useStoreHours: false,
+    deposit: { kind: 'none', percent: '', amount: '' },
+  };
 }
 
 export function newItemValues(itemType: ItemType): ItemFormValues {
@@ -79,7 +102,34 @@ export function joinMinutes(parts: { hours: number | string; minutes: number | s
   return Number(parts.hours || 0) * 60 + Number(parts.minutes || 0);
 }
 
-function scheduleValues(schedule: Schedule | null): ScheduleValues {
+/** An amount in minor units as the major units a person types (12.5 for 1250 in cedis). */
+function majorOf(minor: number, currency: string): number {
+  const digits = currencyDigits(currency);
+  return Number((minor / 10 ** digits).toFixed(digits));
+}
+
+function depositValues(deposit: Schedule['deposit'], currency: string): DepositValues {
+  if (deposit && 'percent' in deposit) return { kind: 'percent', percent: deposit.percent, amount: '' };
+  if (deposit && 'amountMinor' in deposit) return { kind: 'amount', percent: '', amount: majorOf(deposit.amountMinor, currency) };
+  return { kind: 'none', percent: '', amount: '' };
+}
+
+/** The deposit as the API takes it (null: none). */
+export function toDeposit(d: DepositValues, currency: string): NonNullable<NewItem['schedule']>['deposit'] {
+  if (d.kind === 'percent') return { percent: Number(d.percent) };
+  if (d.kind === 'amount') return { amountMinor: toMinor(d.amount, currency) ?? 0 };
+  return null;
+}
+
+/** What one place's deposit comes to in minor units, for a price typed in major units (null when it cannot be said yet). */
+export function depositMinorOf(d: DepositValues, price: number | string, currency: string): number | null {
+  if (d.kind === 'amount') return d.amount === '' ? null : toMinor(d.amount, currency);
+  if (d.kind !== 'percent' || d.percent === '' || price === '') return null;
+  const priceMinor = toMinor(price, currency);
+  return priceMinor === null ? null : Math.round((priceMinor * Number(d.percent)) / 100);
+}
+
+function scheduleValues(schedule: Schedule | null, currency: string): ScheduleValues {
   if (!schedule) return { ...defaultSchedule(), weeklyHours: [] };
   return {
     durationMinutes: schedule.durationMinutes,
@@ -91,6 +141,7 @@ function scheduleValues(schedule: Schedule | null): ScheduleValues {
     weeklyHours: sortHours(schedule.weeklyHours.map((h) => ({ day: h.day, start: h.start, end: h.end === '24:00' ? '00:00' : h.end }))),
     closedDates: [...schedule.closedDates],
     useStoreHours: schedule.useStoreHours === true,
+    deposit: depositValues(schedule.deposit, currency),
   };
 }
 
@@ -102,26 +153,28 @@ export function sortHours(hours: HoursValue[]): HoursValue[] {
 }
 
 export function itemValues(item: Item): ItemFormValues {
-  const digits = currencyDigits(item.currency);
   return {
     itemType: item.itemType,
     name: item.name,
     category: item.category ?? '',
     description: item.description ?? '',
-    price: Number((item.priceMinor / 10 ** digits).toFixed(digits)),
+    price: majorOf(item.priceMinor, item.currency),
     trackStock: item.stockCount !== null,
     stockCount: item.stockCount ?? '',
     imageUrl: item.imageUrl ?? '',
     imageAlt: item.imageAlt ?? '',
     published: item.published,
-    schedule: scheduleValues(item.schedule),
+    schedule: scheduleValues(item.schedule, item.currency),
   };
 }
 
 /** A number the person typed, or undefined when the field is empty (the API then uses its default). */
 const num = (v: number | string): number | undefined => (v === '' || v === null ? undefined : Number(v));
 
-/** The schedule as the API takes it; values are sent as typed and judged by the service. */
+/**
+ * The schedule as the API takes it; values are sent as typed and judged by the service. Its deposit
+ * is added by toNewItem (the schedule preview has no use for it).
+ */
 export function toSchedule(s: ScheduleValues): NonNullable<NewItem['schedule']> {
   const out: NonNullable<NewItem['schedule']> = {
     weeklyHours: s.weeklyHours.map((h) => ({ day: h.day, start: h.start, end: h.end === '00:00' ? '24:00' : h.end })),
@@ -152,7 +205,8 @@ export function toNewItem(v: ItemFormValues, currency: string): NewItem {
     imageUrl: v.imageUrl || null,
     imageAlt: text(v.imageAlt),
     published: v.published,
-    ...(hasSchedule(v.itemType) ? { schedule: toSchedule(v.schedule) } : {}),
+    // The whole schedule, its deposit included (null: none), as a change of it replaces the stored one.
+    ...(hasSchedule(v.itemType) ? { schedule: { ...toSchedule(v.schedule), deposit: toDeposit(v.schedule.deposit, currency) } } : {}),
   };
 }
 
@@ -174,5 +228,9 @@ export function toPatch(v: ItemFormValues, currency: string, dirty: (path: strin
 
 /** The form's path for a service field path (the price is typed in major units, so priceMinor shows on it). */
 export function formField(field: string): string {
-  return field === 'priceMinor' ? 'price' : field;
+  if (field === 'priceMinor') return 'price';
+  // The deposit's amount is typed in major units; a rule about the deposit as a whole shows on its choice.
+  if (field === 'schedule.deposit.amountMinor') return 'schedule.deposit.amount';
+  if (field === 'schedule.deposit') return 'schedule.deposit.kind';
+  return field;
 }

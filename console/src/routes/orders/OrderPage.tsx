@@ -1,15 +1,18 @@
 // One order: items and totals, fees and who receives what, payment, customer, delivery, timeline
-// and note; the changes its status allows for the member's role (mark paid, fulfilment, refund,
-// cancel), destructive ones behind a confirmation. A payment in manual review is flagged with its note.
+// and note; the changes its status allows for the member's role (mark paid, fulfilment, refund
+// whole or in part, cancel), destructive ones behind a confirmation. A payment in manual review is
+// flagged with its note. Its refunds are listed with their state (pending with Paystack, refunded,
+// failed and why); a booking's deposit links to its booking.
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Card, Checkbox, DataList, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Checkbox, DataList, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { useBooking } from '../../api/bookings';
 import { ApiError } from '../../api/client';
-import { orderActions, useCancelOrder, useFulfilment, useMarkPaid, useOrder, useRefund, type FulfilmentStatus, type Order } from '../../api/orders';
+import { orderActions, refundLeft, useCancelOrder, useFulfilment, useMarkPaid, useOrder, useRefund, type FulfilmentStatus, type Order, type OrderDetail, type Refund } from '../../api/orders';
 import { canManage } from '../../api/session';
 import { PageLoader, RecordLoadError } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { channelLabel, formatDateTime, formatMoney, formatPrice, statusLabel } from '../../lib/format';
+import { channelLabel, currencyDigits, formatDateTime, formatLocalDate, formatMoney, formatPrice, statusLabel, toMinor } from '../../lib/format';
 import { notifyDone } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 import { MARK_PAID_METHODS, OrderStatusBadge, orderStatusLabel, paymentMethodLabel, warningAlertStyles } from './status';
@@ -44,6 +47,8 @@ function explain(action: 'mark-paid' | 'refund' | 'cancel' | FulfilmentStatus, e
   if (error.status === 409 && action === 'cancel' && fresh?.paymentStatus === 'manual_review') {
     return 'Money was received for this order, so it cannot be cancelled: cancelling would hide that payment. Check the payment, then mark the order paid to accept it, or refund it.';
   }
+  // Nothing left to refund, or a refund still with the provider: the service's own words say which.
+  if (action === 'refund' && error.details.some((d) => d.field === 'amountMinor')) return error.message;
   if (error.status === 409 && error.code === 'out-of-stock') {
     return `Not enough stock is left to mark this order paid: ${error.message} Add stock in the catalog, or refund the payment.`;
   }
@@ -54,7 +59,7 @@ function explain(action: 'mark-paid' | 'refund' | 'cancel' | FulfilmentStatus, e
   return error.message;
 }
 
-function OrderView({ routeId, order, refetch }: { routeId: string; order: Order; refetch: () => Promise<{ data?: Order }> }) {
+function OrderView({ routeId, order, refetch }: { routeId: string; order: OrderDetail; refetch: () => Promise<{ data?: OrderDetail }> }) {
   const store = useCurrentStore();
   const currency = order.currency || store.currency;
   const money = (minor: number) => formatMoney(minor, currency);
@@ -109,6 +114,12 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
         <OrderStatusBadge order={order} />
         {!hasActions && <Text size="sm" c="dimmed">{closedText(order, canManage(store.role))}</Text>}
       </Group>
+      {order.bookingId && <DepositOf bookingId={order.bookingId} />}
+      {order.refundPendingMinor > 0 && (
+        <Alert color="blue" title="A refund is on its way" role="status" styles={warningAlertStyles}>
+          {money(order.refundPendingMinor)} was asked back of {providerName(order.provider)}; it shows as pending until {providerName(order.provider)} confirms it, and the order changes then.
+        </Alert>
+      )}
 
       {inReview && (
         <Alert color="yellow" title="This payment needs a manual review" role="status" styles={warningAlertStyles}>
@@ -186,6 +197,8 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
             <Item label="Method">{paymentMethodLabel(order.paymentMethod)}</Item>
             <Item label="Reference"><Text span size="sm" ff="monospace">{order.paymentReference ?? 'None yet'}</Text></Item>
             <Item label="Amount received">{money(order.amountPaidMinor)}</Item>
+            {order.refundedMinor > 0 && <Item label="Refunded">{money(order.refundedMinor)}</Item>}
+            {order.refundPendingMinor > 0 && <Item label="Refund pending">{money(order.refundPendingMinor)}</Item>}
             <Item label="Store receives">{money(order.split.storeMinor)}</Item>
             <Item label="Platform fee">
               {money(order.split.platformMinor)} <Text span size="xs" c="dimmed">({order.feeBearer === 'customer' ? 'paid by the customer' : 'paid by the store'})</Text>
@@ -224,6 +237,8 @@ function OrderView({ routeId, order, refetch }: { routeId: string; order: Order;
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{order.note || 'No note.'}</Text>
           <Text size="xs" c="dimmed" mt="xs">Set when the order is marked paid or refunded, or by the service when a payment needs a look.</Text>
         </Card>
+
+        {(order.refunds ?? []).length > 0 && <RefundsCard refunds={order.refunds} currency={currency} />}
       </SimpleGrid>
 
       {/* A dialog stays open after a refusal to say why; its action goes once the order no longer allows it. */}
@@ -248,6 +263,8 @@ function closedText(order: Order, manager: boolean): string {
   if (order.status === 'confirmed' && !manager) return 'Nothing more to do. An owner or admin can refund it.';
   if (order.status === 'confirmed') return 'Nothing more to do.';
   if (order.status === 'refunded') return 'This order was refunded.';
+  if (order.status === 'partially_refunded' && order.refundPendingMinor > 0) return 'Part of this order was refunded; another refund is being processed.';
+  if (order.status === 'partially_refunded') return manager ? 'Part of this order was refunded.' : 'Part of this order was refunded. An owner or admin can refund the rest.';
   if (['cancelled', 'expired', 'payment_failed'].includes(order.status)) return 'This order is closed; it was never paid.';
   return '';
 }
@@ -308,9 +325,9 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 interface DialogProps {
   routeId: string;
-  order: Order;
+  order: OrderDetail;
   allowed: boolean;
-  refetch: () => Promise<{ data?: Order }>;
+  refetch: () => Promise<{ data?: OrderDetail }>;
   onClose: () => void;
 }
 
@@ -370,14 +387,97 @@ function MarkPaidDialog({ routeId, order, allowed, refetch, onClose }: DialogPro
   );
 }
 
+/** Who a refund goes through, as people call it. */
+function providerName(provider: string): string {
+  return provider === 'paystack' ? 'Paystack' : provider === 'sandbox' ? 'the test payment provider' : 'the store';
+}
+
+/** The booking a deposit order holds: a link to it, named by its reference once it is read. */
+function DepositOf({ bookingId }: { bookingId: string }) {
+  const store = useCurrentStore();
+  const booking = useBooking(store.storeId, bookingId);
+  const b = booking.data;
+  return (
+    <Text size="sm">
+      Deposit for booking{' '}
+      <Anchor component={Link} to={`/s/${store.storeId}/bookings/${bookingId}`} inherit>{b ? b.reference : 'the booking'}</Anchor>
+      {b && <> · {b.customer.name}, {b.serviceName}, {formatLocalDate(b.bookingDate, { weekday: 'short', day: 'numeric', month: 'short' })} at {b.bookingTime}</>}
+    </Text>
+  );
+}
+
+/** A refund's state in words: pending with Paystack, refunded, or failed and why. */
+function refundState(refund: Refund): { text: string; color?: string } {
+  if (refund.status === 'pending') return { text: refund.provider === 'paystack' ? 'Pending with Paystack' : 'Pending', color: 'var(--console-text-on-tint)' };
+  if (refund.status === 'failed') return { text: `Failed: ${refund.failure ?? 'no reason was given'}`, color: 'var(--mantine-color-red-light-color)' };
+  return { text: 'Refunded' };
+}
+
+const REFUND_VIA: Record<string, string> = {
+  paystack: 'through Paystack',
+  sandbox: 'by the test payment provider',
+  manual: 'handed back by the store',
+};
+
+/** Every refund of the order, oldest first: amount, state, when, how, and its reason. */
+function RefundsCard({ refunds, currency }: { refunds: Refund[]; currency: string }) {
+  const store = useCurrentStore();
+  return (
+    <Card withBorder component="section" aria-labelledby="order-refunds" style={{ gridColumn: '1 / -1' }}>
+      <Title order={2} size="h4" id="order-refunds" mb="sm">Refunds</Title>
+      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Refunds">
+        {refunds.map((r) => {
+          const state = refundState(r);
+          return (
+            <Box component="li" key={r.refundId} py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <Group justify="space-between" gap="xs" align="flex-start">
+                <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.amountMinor, currency)}</Text>
+                <Text size="sm" fw={600} c={state.color} style={{ overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 160px', textAlign: 'end' }}>{state.text}</Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                Asked {formatDateTime(r.createdAt, store.timezone)}
+                {r.processedAt && r.status === 'processed' && r.processedAt !== r.createdAt ? ` · done ${formatDateTime(r.processedAt, store.timezone)}` : ''}
+                {REFUND_VIA[r.provider] ? ` · ${REFUND_VIA[r.provider]}` : ''}
+              </Text>
+              {r.note && <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>Reason: {r.note}</Text>}
+            </Box>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * A refund, whole (what is left) or part of it (typed in major units, at most what is left); the
+ * items go back in stock on a whole refund of products when asked. The service stays the judge: its
+ * refusal (more than is left, Paystack saying no) is said in the dialog, which stays open.
+ */
 function RefundDialog({ routeId, order, allowed, refetch, onClose }: DialogProps) {
   const store = useCurrentStore();
   const refund = useRefund(store.storeId, routeId);
+  const currency = order.currency || store.currency;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const inReview = order.paymentStatus === 'manual_review';
+  const left = refundLeft(order);
+  const [kind, setKind] = useState<'whole' | 'part'>('whole');
+  const [part, setPart] = useState<number | string>('');
+  const [partError, setPartError] = useState<string | null>(null);
   const [restock, setRestock] = useState(true);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const inReview = order.paymentStatus === 'manual_review';
-  const amount = formatMoney(order.amountPaidMinor, order.currency || store.currency);
+  // A deposit holds a booking's time: nothing of it is on a shelf.
+  const products = !order.bookingId;
+  const whole = inReview || kind === 'whole';
+  const partMinor = part === '' ? null : toMinor(part, currency);
+  const amount = whole ? left : partMinor !== null && partMinor > 0 && partMinor <= left ? partMinor : null;
+
+  function checkPart(): string | null {
+    if (partMinor === null) return 'Enter the amount to refund';
+    if (partMinor <= 0) return 'Enter an amount above zero';
+    if (partMinor > left) return `That is more than is left: at most ${money(left)} can be refunded`;
+    return null;
+  }
 
   return (
     <Modal opened onClose={onClose} title="Refund this order?" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -386,25 +486,70 @@ function RefundDialog({ routeId, order, allowed, refetch, onClose }: DialogProps
         onSubmit={async (e) => {
           e.preventDefault();
           setError(null);
+          if (!whole) {
+            const problem = checkPart();
+            setPartError(problem);
+            if (problem) return;
+          }
+          if (amount === null) return;
           try {
-            await refund.mutateAsync({ restock: inReview || restock, ...(note.trim() ? { note: note.trim() } : {}) });
-            notifyDone(`Order ${order.reference} refunded`);
+            const answer = await refund.mutateAsync({
+              amountMinor: amount,
+              restock: inReview || (whole && products && restock),
+              ...(note.trim() ? { note: note.trim() } : {}),
+            });
+            const last = answer.order.refunds.at(-1);
+            notifyDone(last?.status === 'pending' ? `Refund of ${money(amount)} asked of Paystack: pending until it confirms` : `${money(amount)} refunded on order ${order.reference}`);
             onClose();
           } catch (err) {
-            setError(explain('refund', err, (await refetch()).data));
+            const fresh = (await refetch()).data;
+            const tooMuch = err instanceof ApiError && err.status === 400 ? err.details.find((d) => d.field === 'amountMinor') : undefined;
+            if (tooMuch) {
+              const now = fresh ? refundLeft(fresh) : left;
+              if (!whole) setPartError(`That is more than is left: at most ${money(now)} can be refunded`);
+              setError(`The service refused the refund: ${tooMuch.message}. ${money(now)} is left to refund now.`);
+            } else {
+              setError(explain('refund', err, fresh));
+            }
           }
         }}
       >
         <Stack>
           <Text size="sm">
-            This records that {order.customer.name} got <strong>{amount}</strong> back for order {order.reference}
-            {inReview ? '' : ', and takes it off their total spent'}. It cannot be undone. The service does not send the money:
-            pay it back the way it came.
+            {order.customer.name} paid <strong>{money(order.amountPaidMinor)}</strong> for order {order.reference}
+            {order.refundedMinor > 0 ? <>; {money(order.refundedMinor)} was refunded already</> : null}
+            {order.refundPendingMinor > 0 ? <>; {money(order.refundPendingMinor)} is being refunded</> : null}.{' '}
+            {left < order.amountPaidMinor ? <><strong>{money(left)}</strong> is left to refund. </> : null}
+            {refundHow(order.provider)} A refund cannot be undone.
           </Text>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {order.bookingId && <Text size="sm">This is a booking’s deposit: the booking itself stays as it is. Cancel it on its page if it will not happen.</Text>}
+          {error && <Alert color="red" role="alert" title="Nothing was refunded">{error}</Alert>}
           {inReview ? (
-            <Text size="sm" c="dimmed">The items this order still holds go back in stock: it was never counted as a sale.</Text>
+            <Text size="sm" c="dimmed">Money in manual review is refunded whole, and the items this order still holds go back in stock: it was never counted as a sale.</Text>
           ) : (
+            <Radio.Group label="How much" value={kind} onChange={(v) => { setKind(v as 'whole' | 'part'); setPartError(null); }}>
+              <Stack gap={8} mt={6}>
+                <Radio value="whole" label={`Whole (${money(left)})`} description={left < order.amountPaidMinor ? 'All that is left' : undefined} />
+                <Radio value="part" label="Part" />
+              </Stack>
+            </Radio.Group>
+          )}
+          {!whole && (
+            <NumberInput
+              label={`Amount to refund (${currency})`}
+              description={`At most ${money(left)}`}
+              min={0}
+              allowNegative={false}
+              decimalScale={currencyDigits(currency)}
+              thousandSeparator=" "
+              value={part}
+              onChange={(v) => { setPart(v); if (partError) setPartError(null); }}
+              onBlur={() => part !== '' && setPartError(checkPart())}
+              error={partError}
+              data-autofocus
+            />
+          )}
+          {!inReview && whole && products && (
             <Checkbox
               label="Put the items back in stock"
               description={order.items.map((l) => `${l.name} × ${l.qty}`).join(', ')}
@@ -415,12 +560,19 @@ function RefundDialog({ routeId, order, allowed, refetch, onClose }: DialogProps
           <Textarea label="Reason (optional)" autosize minRows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{allowed ? 'Keep order' : 'Back to the order'}</Button>
-            {allowed && <Button type="submit" color="red" loading={refund.isPending}>Refund {amount}</Button>}
+            {allowed && <Button type="submit" color="red" loading={refund.isPending}>{amount !== null ? `Refund ${money(amount)}` : 'Refund'}</Button>}
           </Group>
         </Stack>
       </form>
     </Modal>
   );
+}
+
+/** How the money goes back, by the way it was paid. */
+function refundHow(provider: string): string {
+  if (provider === 'paystack') return 'Paystack sends it back the way the customer paid (card or mobile money); the refund shows as pending until Paystack confirms it.';
+  if (provider === 'sandbox') return 'This was a test payment: the refund is made at once.';
+  return 'The service does not send this money: pay it back the way it came. The refund is recorded and taken off the customer’s total spent.';
 }
 
 function CancelDialog({ routeId, order, allowed, refetch, onClose }: DialogProps) {

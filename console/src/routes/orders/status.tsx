@@ -13,6 +13,7 @@ const STATUS: Record<string, { label: string; color: string }> = {
   payment_failed: { label: 'Payment failed', color: 'red' },
   cancelled: { label: 'Cancelled', color: 'gray' },
   expired: { label: 'Expired', color: 'gray' },
+  partially_refunded: { label: 'Partly refunded', color: 'violet' },
   refunded: { label: 'Refunded', color: 'violet' },
 };
 

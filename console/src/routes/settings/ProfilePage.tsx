@@ -1,6 +1,7 @@
 // Settings → Profile and hours: how customers reach the store (contact), its country and the
 // language and formats its messages use, its opening hours and closed dates, and its booking rules
-// (how late customers may change or cancel online; reminders). Owners and admins edit; staff read.
+// (how late customers may change or cancel online; how long an unpaid deposit holds the time;
+// reminders). Owners and admins edit; staff read.
 // A refused save keeps every value with the service's reasons under the fields; leaving with
 // unsaved changes asks first.
 import { Alert, Anchor, Card, DataList, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
@@ -33,7 +34,7 @@ import { DataItem } from '../../components/DataItem';
 import { ClosedDatesInput } from '../../components/ClosedDatesInput';
 import { SaveButtons } from '../../components/SaveButtons';
 
-const FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cutoffHours', 'cutoffMinutes', 'reminderMinutes'];
+const FIELDS = ['contact', 'country', 'locale', 'hours', 'closedDates', 'cutoffHours', 'cutoffMinutes', 'depositHoldMinutes', 'reminderMinutes'];
 
 export function Component() {
   const current = useCurrentStore();
@@ -149,6 +150,16 @@ function ProfileForm({ store }: { store: Store }) {
                     With the link in their messages, customers can move or cancel a booking {cutoffSentence(cutoffOf(values))}. After that, they call you.
                   </Text>
                 </Stack>
+                <NumberInput
+                  label="Deposit hold (minutes)"
+                  description="For services that ask a deposit: how long a booking keeps its time while the deposit is unpaid. Then it is cancelled, the time is free again and the customer is told. 10 to 1440 (a day)."
+                  min={10}
+                  max={1440}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  w={{ base: '100%', xs: 320 }}
+                  {...form.getInputProps('depositHoldMinutes')}
+                />
                 <RemindersField value={values.reminderMinutes} onChange={(next) => form.setFieldValue('reminderMinutes', next)} error={form.errors.reminderMinutes} />
               </Stack>
             </Card>
@@ -196,6 +207,7 @@ function ProfileSummary({ store }: { store: Store }) {
           })}
           <DataItem label="Closed dates">{closed.length ? closed.map((d) => formatLocalDate(d, { day: 'numeric', month: 'short', year: 'numeric' })).join(', ') : 'None'}</DataItem>
           <DataItem label="Online changes">{`Customers can move or cancel ${cutoffSentence(store.cancellationCutoffMinutes)}`}</DataItem>
+          <DataItem label="Deposit hold">{`An unpaid deposit holds the time for ${durationLabel(store.depositHoldMinutes)}`}</DataItem>
           <DataItem label="Reminders">{store.reminderMinutes.length ? store.reminderMinutes.map((m) => `${durationLabel(m)} before`).join(', ') : 'No reminders'}</DataItem>
         </DataList>
       </Card>

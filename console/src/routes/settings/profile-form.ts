@@ -1,6 +1,6 @@
-// The store profile as a person fills it in (contact as text, the cut-off in hours and minutes,
-// midnight closing as 00:00 like the catalog's week grid) and its translation to the API's patch,
-// sending only the parts that changed.
+// The store profile as a person fills it in (contact as text, the cut-off in hours and minutes, the
+// deposit hold in minutes, midnight closing as 00:00 like the catalog's week grid) and its
+// translation to the API's patch, sending only the parts that changed.
 import { ApiError } from '../../api/client';
 import type { OpeningHours, Store, StoreSettingsPatch } from '../../api/store';
 import { WEEKDAYS } from '../../api/items';
@@ -23,11 +23,13 @@ export interface ProfileFormValues {
   closedDates: string[];
   cutoffHours: number | string;
   cutoffMinutes: number | string;
+  /** How long a booking waits for its deposit before it is cancelled (deposit_unpaid). */
+  depositHoldMinutes: number | string;
   reminderMinutes: number[];
 }
 
 /** The API's limits (CONTRACT "Store profile"). */
-export const LIMITS = { cutoffMinutes: 30 * 24 * 60, reminders: 4 };
+export const LIMITS = { cutoffMinutes: 30 * 24 * 60, reminders: 4, depositHold: { min: 10, max: 1440 } };
 
 /** The reminders offered: 15 minutes to a week before. */
 export const REMINDER_CHOICES = [15, 30, 60, 120, 180, 360, 720, 1440, 2880, 4320, 10080];
@@ -49,6 +51,7 @@ export function toProfileValues(store: Store): ProfileFormValues {
     closedDates: [...store.closedDates].sort(),
     cutoffHours: Math.floor(cutoff / 60),
     cutoffMinutes: cutoff % 60,
+    depositHoldMinutes: store.depositHoldMinutes,
     reminderMinutes: [...store.reminderMinutes].sort((a, b) => b - a),
   };
 }
@@ -79,6 +82,10 @@ export const profileRules = {
   cutoffHours: (v: number | string, values: ProfileFormValues) =>
     v === '' || Number(v) < 0 ? 'Zero or more' : cutoffOf(values) > LIMITS.cutoffMinutes ? 'At most 30 days (720 hours)' : null,
   cutoffMinutes: (v: number | string) => (v === '' || Number(v) < 0 || Number(v) > 59 ? '0 to 59' : null),
+  depositHoldMinutes: (v: number | string) =>
+    v === '' || !Number.isInteger(Number(v)) || Number(v) < LIMITS.depositHold.min || Number(v) > LIMITS.depositHold.max
+      ? `From ${LIMITS.depositHold.min} to ${LIMITS.depositHold.max} minutes (a day)`
+      : null,
 };
 
 /** The parts the person changed, as the API wants them. */
@@ -93,6 +100,7 @@ export function toProfilePatch(values: ProfileFormValues, changed: (field: strin
   if (changed('hours')) patch.hours = values.hours.map((h) => ({ day: h.day, start: h.start, end: h.end === '00:00' ? '24:00' : h.end }));
   if (changed('closedDates')) patch.closedDates = values.closedDates;
   if (changed('cutoffHours') || changed('cutoffMinutes')) patch.cancellationCutoffMinutes = cutoffOf(values);
+  if (changed('depositHoldMinutes')) patch.depositHoldMinutes = Number(values.depositHoldMinutes);
   if (changed('reminderMinutes')) patch.reminderMinutes = values.reminderMinutes;
   return patch;
 }

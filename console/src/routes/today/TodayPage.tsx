@@ -2,12 +2,15 @@
 // day's and coming bookings, orders waiting on the store, and the last 30 days of sales. Developer
 // items (webhooks, sync runs) only for owners and admins. New booking and New sale are one tap away,
 // and so is the store's booking link to share (Settings → Store page).
-import { memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { useBookingRange } from '../../api/bookings';
-import { useOverview, type Overview, type OverviewBooking, type OverviewOrder } from '../../api/overview';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { bookingRangeQuery, useBookingRange } from '../../api/bookings';
+import { overviewQuery, useOverview, type Overview, type OverviewBooking, type OverviewOrder } from '../../api/overview';
+import { queryClient, untilFirstPageData } from '../../api/query';
 import { canManage } from '../../api/session';
+import { staffQuery, useStaff } from '../../api/staff';
+import { storeSettingsQuery } from '../../api/store';
 import { PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel, todayIn } from '../../lib/format';
@@ -20,22 +23,58 @@ import { WelcomeHint } from './WelcomeHint';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Today's route loader: asks for everything the page first shows as soon as the address is known,
+ * together with the page's code and the frame's session and settings (not once they have answered
+ * and the page has been drawn): the overview (with the next steps of an owner or admin), the day's
+ * bookings and the store's people (the day agenda). On the first page of a visit it waits for them
+ * (untilFirstPageData): the frame and Today are then drawn once, whole.
+ */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const storeId = params.storeId;
+  if (!storeId) return null;
+  const asked: Promise<unknown>[] = [queryClient.prefetchQuery(overviewQuery(storeId)), queryClient.prefetchQuery(staffQuery(storeId))];
+  const agenda = (day: string) => queryClient.prefetchQuery(bookingRangeQuery(storeId, day, day));
+  const day = new URL(request.url).searchParams.get('day');
+  if (day && DATE.test(day)) asked.push(agenda(day));
+  else {
+    // The store's today is in its time zone, known once its settings answer; the phone's own day
+    // is asked for at once, being the same day for a phone in the store's country.
+    const now = new Date();
+    const here = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+    asked.push(agenda(here));
+    asked.push(
+      queryClient.fetchQuery(storeSettingsQuery(storeId)).then((settings) => {
+        const theirs = todayIn(settings.timezone);
+        if (theirs !== here) return agenda(theirs);
+      }),
+    );
+  }
+  return untilFirstPageData(asked);
+}
+
 export function Component() {
   const store = useCurrentStore();
   const today = todayIn(store.timezone);
   const overview = useOverview(store.storeId);
-  // The day agenda's bookings (the same query as DayAgenda's) asked for together with the overview,
-  // not once it has shown; the page shows when both are there (the first time: another day's
-  // bookings load inside the agenda).
   const [params] = useSearchParams();
   const day = DATE.test(params.get('day') ?? '') ? params.get('day')! : today;
-  const dayBookings = useBookingRange(store.storeId, day, day);
-  const [agendaReady, setAgendaReady] = useState(false);
-  // (Offline with nothing kept of that day, the query waits for the network: the page shows anyway.)
-  if (!agendaReady && (!dayBookings.isPending || dayBookings.fetchStatus === 'paused')) setAgendaReady(true);
-  // The page's bulk is then drawn in the background (a transition React splits into short slices),
-  // so a phone's main thread is never held up long: the skeleton stays till then.
-  const data = useDeferredValue(agendaReady ? overview.data : undefined);
+  // The page is drawn once, in one go, when all it first shows is there: the overview (the next
+  // steps with it) and the day agenda's bookings and people (asked for together by the loader), so
+  // nothing appears later above what is already on screen and pushes it down. On the first page of
+  // a visit the loader waited for them: drawn at once. Offline with nothing kept, or after an
+  // error, what cannot come is not waited for. Another day picked later loads inside the agenda.
+  // Drawn later (the data came after the page opened), it is a transition: React works on it in
+  // short slices, so a phone's main thread is never held long (the skeleton stays until it is done).
+  const known = (q: { data: unknown; isError: boolean; fetchStatus: string }) => q.data !== undefined || q.isError || q.fetchStatus === 'paused';
+  const agenda = useBookingRange(store.storeId, day, day);
+  const staff = useStaff(store.storeId);
+  const ready = !!overview.data && known(agenda) && known(staff);
+  const [drawn, setDrawn] = useState(ready);
+  useEffect(() => {
+    if (ready && !drawn) startTransition(() => setDrawn(true));
+  }, [ready, drawn]);
+  const data = drawn ? overview.data : undefined;
   usePageTitle('Today');
 
   return (
@@ -55,7 +94,7 @@ export function Component() {
           <Anchor component={Link} to={`/s/${store.storeId}/settings#store-page`} inherit>Share your booking link</Anchor>
         </span>
       </PageHeader>
-      <WelcomeHint />
+      {data && <WelcomeHint setup={data.setup} />}
       {overview.isError ? (
         <PageError error={overview.error} retry={() => overview.refetch()} />
       ) : !data ? (
@@ -173,6 +212,16 @@ function Section({ id, title, count, link, children }: { id: string; title: stri
   );
 }
 
+// The rows of Today's lists (up to 8 each, four lists) are Mantine's markup (Group, Text, Anchor)
+// written out, without the components' work for every piece of every row: the same page, drawn
+// faster on a phone.
+const GROUP = Group.classes.root;
+const TEXT = `mantine-focus-auto ${Text.classes.root}`;
+const ANCHOR = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root}`;
+const ROW = { '--group-gap': 'var(--mantine-spacing-xs)', '--group-align': 'flex-start', '--group-justify': 'space-between', '--group-wrap': 'nowrap' } as CSSProperties;
+const SMALL = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)' } as CSSProperties;
+const DIMMED = { color: 'var(--mantine-color-dimmed)' };
+
 function BookingRows({ bookings, withDate, empty }: { bookings: OverviewBooking[]; withDate: boolean; empty: string }) {
   const store = useCurrentStore();
   if (bookings.length === 0) return <Text size="sm" c="dimmed">{empty}</Text>;
@@ -181,14 +230,14 @@ function BookingRows({ bookings, withDate, empty }: { bookings: OverviewBooking[
       {bookings.map((b) => (
         <li key={b.bookingId}>
           {/* The row wraps between words rather than cutting a name short on a phone. */}
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
-              <Text span fw={700} style={{ whiteSpace: 'nowrap' }}>{withDate ? `${formatLocalDate(b.bookingDate)} ${b.bookingTime}` : b.bookingTime}</Text>{' '}
-              <Anchor component={Link} to={`/s/${store.storeId}/bookings/${b.bookingId}`} inherit underline="always">{b.customer.name}</Anchor>
-              <Text span c="dimmed"> · {b.serviceName}</Text>
-            </Text>
+          <div className={GROUP} style={ROW}>
+            <p className={TEXT} data-size="sm" style={{ ...SMALL, minWidth: 0, overflowWrap: 'break-word' }}>
+              <span className={TEXT} style={{ whiteSpace: 'nowrap', fontWeight: 700 }}>{withDate ? `${formatLocalDate(b.bookingDate)} ${b.bookingTime}` : b.bookingTime}</span>{' '}
+              <Link className={ANCHOR} data-inherit="true" data-underline="always" to={`/s/${store.storeId}/bookings/${b.bookingId}`}>{b.customer.name}</Link>
+              <span className={TEXT} style={DIMMED}> · {b.serviceName}</span>
+            </p>
             <BookingStatusBadge booking={b} compact />
-          </Group>
+          </div>
         </li>
       ))}
     </Stack>
@@ -202,13 +251,13 @@ function OrderRows({ orders, empty }: { orders: OverviewOrder[]; empty: string }
     <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {orders.map((o) => (
         <li key={o.orderId}>
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'break-word' }}>
-              <Anchor component={Link} to={`/s/${store.storeId}/orders/${o.orderId}`} inherit underline="always" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{o.reference}</Anchor>
-              <Text span c="dimmed"> · {o.customerName ?? 'No name'} · {statusLabel(o.status)}</Text>
-            </Text>
-            <Text size="sm" fw={600} style={{ flexShrink: 0 }}>{formatMoney(o.totalMinor, store.currency)}</Text>
-          </Group>
+          <div className={GROUP} style={ROW}>
+            <p className={TEXT} data-size="sm" style={{ ...SMALL, minWidth: 0, overflowWrap: 'break-word' }}>
+              <Link className={ANCHOR} data-inherit="true" data-underline="always" to={`/s/${store.storeId}/orders/${o.orderId}`} style={{ whiteSpace: 'nowrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>{o.reference}</Link>
+              <span className={TEXT} style={DIMMED}> · {o.customerName ?? 'No name'} · {statusLabel(o.status)}</span>
+            </p>
+            <p className={TEXT} data-size="sm" style={{ ...SMALL, flexShrink: 0, fontWeight: 600 }}>{formatMoney(o.totalMinor, store.currency)}</p>
+          </div>
         </li>
       ))}
     </Stack>

@@ -1,14 +1,12 @@
 // The three steps that make a new store useful, each a link, for owners and admins (staff cannot
 // take them). Each step shows as done once the store has it (a service, a second member or an
-// invitation, a working integration key); the list stays on Today until all three are done or the
-// person dismisses it, which is remembered for that store in this browser.
+// invitation, a working integration key: the overview's `setup`, so Today draws them with the rest
+// of the page); the list stays on Today until all three are done or the person dismisses it, which
+// is remembered for that store in this browser.
 import { useState } from 'react';
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { useIntegrationKeys } from '../../api/developer';
-import { useItems } from '../../api/items';
-import { useMembers } from '../../api/members';
-import { canManage } from '../../api/session';
+import type { Overview } from '../../api/overview';
 import { useCurrentStore } from '../../components/store-context';
 
 const dismissedKey = (storeId: string) => `store-console:welcome-dismissed:${storeId}`;
@@ -21,35 +19,31 @@ function readDismissed(storeId: string): boolean {
   }
 }
 
-export function WelcomeHint() {
+/** `setup`: the overview's next steps, there for owners and admins only (staff cannot take them). */
+export function WelcomeHint({ setup }: { setup: Overview['setup'] }) {
   const store = useCurrentStore();
-  if (!canManage(store.role)) return null;
-  return <Steps key={store.storeId} />;
+  if (!setup) return null;
+  return <Steps key={store.storeId} setup={setup} />;
 }
 
-function Steps() {
+function Steps({ setup }: { setup: NonNullable<Overview['setup']> }) {
   const store = useCurrentStore();
   const [dismissed, setDismissed] = useState(() => readDismissed(store.storeId));
   const [params, setParams] = useSearchParams();
-  const items = useItems(store.storeId);
-  const members = useMembers(store.storeId);
-  const keys = useIntegrationKeys(store.storeId);
   if (dismissed) return null;
-  // Until the store's state is known, nothing shows (no list flashing up for a set-up store).
-  if (!items.data || !members.data || !keys.data) return null;
 
   const base = `/s/${store.storeId}`;
   const steps = [
     {
-      done: items.data.some((i) => i.itemType !== 'product'),
+      done: setup.serviceAdded,
       body: <><Anchor component={Link} to={`${base}/catalog`} inherit underline="always">Add a service</Anchor> with its opening hours, so customers can book it.</>,
     },
     {
-      done: members.data.members.length > 1 || members.data.invitations.length > 0,
+      done: setup.staffInvited,
       body: <><Anchor component={Link} to={`${base}/settings`} inherit underline="always">Invite your staff</Anchor>: they confirm bookings and take payments with their own sign-in.</>,
     },
     {
-      done: keys.data.some((k) => !k.revokedAt),
+      done: setup.websiteConnected,
       body: <><Anchor component={Link} to={`${base}/connect`} inherit underline="always">Connect your website</Anchor>: a key and a short snippet for your web developer.</>,
     },
   ];
