@@ -17,7 +17,7 @@ import type { CustomerKind, OrderSnapshot, StaffKind } from '../messages/kinds.t
 import { parseCheckoutPayload, type CheckoutInput, type CheckoutLineInput } from './payload.ts';
 import { createPaystackProvider } from './providers/paystack.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
-import { ProviderError, type PaymentProvider, type RefundResult } from './providers/types.ts';
+import { ProviderError, type InitializeRequest, type PaymentProvider, type RefundResult } from './providers/types.ts';
 import * as repo from './repository.ts';
 import type { OrderLineRow, OrderRow, RefundRow } from './tables.ts';
 import type { DepositFollow } from '../bookings/service.ts';
@@ -230,6 +230,11 @@ function lockOrder(lines: CheckoutLineInput[]): CheckoutLineInput[] {
   return [...lines].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
 }
 
+/** A new order's payment bookkeeping: nothing paid, checked or refunded yet, made `now`. */
+function unsettled(now: string) {
+  return { checks_done: 0, paid_via: null, paid_at: null, booking_id: null, refunded_minor: 0, refund_pending_minor: 0, created_at: now, updated_at: now };
+}
+
 export function createPaymentProvider(ctx: AppContext): PaymentProvider {
   const { config } = ctx;
   if (config.paymentProvider === 'paystack') return createPaystackProvider(config.paystackBaseUrl, config.paystackSecretKey ?? '');
@@ -366,6 +371,17 @@ export function createCheckoutService(ctx: AppContext) {
     if (short.length) throw conflict('out-of-stock', 'Some items do not have enough stock.', short);
   }
 
+  /** Starts a payment with the provider; one it cannot start is 502 payment-provider-error with `refusal`. */
+  async function startPayment(request: InitializeRequest, refusal: string) {
+    try {
+      return await provider.initialize(request);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.log.warn({ err: error, reference: request.reference }, 'payment provider initialize failed');
+      throw new AppError(502, 'payment-provider-error', refusal);
+    }
+  }
+
   /**
    * A refund processed, in `trx` (the order row locked): the order's refunded sum grows; whole, the
    * order is refunded (its items back on the shelf when asked, the clientOrderId free again), else
@@ -468,16 +484,7 @@ export function createCheckoutService(ctx: AppContext) {
       // The payment is started before the order is saved, so the order and its complete answer
       // (with the hosted page's URL) commit together. A provider that cannot start it leaves nothing
       // behind; one started for an order that then fails (out of stock) is simply never paid.
-      let init = null;
-      if (gateway) {
-        try {
-          init = await provider.initialize(initRequest);
-        } catch (error) {
-          if (!(error instanceof ProviderError)) throw error;
-          ctx.log.warn({ err: error, reference }, 'payment provider initialize failed');
-          throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the payment; no order was created and no stock reserved. Retry shortly.');
-        }
-      }
+      const init = gateway ? await startPayment(initRequest, 'The payment provider could not start the payment; no order was created and no stock reserved. Retry shortly.') : null;
       const row: OrderRow = {
         id: newId('ord'),
         store_id: storeId,
@@ -513,14 +520,7 @@ export function createCheckoutService(ctx: AppContext) {
         expires_at: gateway ? addSeconds(now, CHECKOUT_TTL_SECONDS) : null,
         // A real provider's payment is checked with it on a schedule (its callback may never come).
         next_check_at: gateway && provider.name !== 'sandbox' ? nextCheckAt(now, 0) : null,
-        checks_done: 0,
-        paid_via: null,
-        paid_at: null,
-        booking_id: null,
-        refunded_minor: 0,
-        refund_pending_minor: 0,
-        created_at: now,
-        updated_at: now,
+        ...unsettled(now),
       };
       const lineRows = lineRowsOf(row.id, storeId, lines);
       let tookStock = false;
@@ -1065,21 +1065,17 @@ export function createCheckoutService(ctx: AppContext) {
       if (d.amountMinor > MAX_ORDER_TOTAL_MINOR) throw validationFailed([{ field: 'quantity', message: 'the deposit is too large; book fewer seats' }]);
       const now = nowIso();
       const reference = `ORD-${crockfordCode(12)}`;
-      let init;
-      try {
-        init = await provider.initialize({
+      const init = await startPayment(
+        {
           reference,
           amountMinor: d.amountMinor,
           currency: store.currency,
           email: d.customer.email,
           callbackUrl: `${ctx.config.publicBaseUrl}/pay/${reference}/return`,
           metadata: { storeId: store.id, deposit: 'true' },
-        });
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        ctx.log.warn({ err: error, reference }, 'payment provider initialize failed (deposit)');
-        throw new AppError(502, 'payment-provider-error', 'The payment provider could not start the deposit payment; nothing was booked. Retry shortly.');
-      }
+        },
+        'The payment provider could not start the deposit payment; nothing was booked. Retry shortly.',
+      );
       const expiresAt = addSeconds(now, store.depositHoldMinutes * 60);
       const row: OrderRow = {
         id: newId('ord'),
@@ -1114,14 +1110,7 @@ export function createCheckoutService(ctx: AppContext) {
         note: null,
         expires_at: expiresAt,
         next_check_at: provider.name !== 'sandbox' ? nextCheckAt(now, 0) : null,
-        checks_done: 0,
-        paid_via: null,
-        paid_at: null,
-        booking_id: null,
-        refunded_minor: 0,
-        refund_pending_minor: 0,
-        created_at: now,
-        updated_at: now,
+        ...unsettled(now),
       };
       const lines = lineRowsOf(row.id, store.id, [{ itemId: d.serviceId, name: `Deposit: ${d.serviceName}`, qty: 1, unitPriceMinor: d.amountMinor }]);
       return {
