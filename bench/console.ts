@@ -12,7 +12,7 @@
 // `--save <dir>` keeps every run's Lighthouse report (JSON) there, to see where the time goes.
 // A benchmark, not a test: it asserts nothing. `--root` measures another checkout (e.g. an older
 // commit unpacked with `git archive`, its node_modules linked to this one's) with this script.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -97,7 +97,10 @@ async function runLighthouse(port: number, url: string, cookie: string | null): 
   if (!result) throw new Error('Lighthouse returned nothing');
   const { lhr } = result;
   // --save <dir>: every run's full report (JSON), to see where the time goes.
-  if (args.save) writeFileSync(join(args.save, `${new URL(url).pathname.endsWith('/login') ? 'login' : 'today'}-${Date.now()}.json`), JSON.stringify(lhr));
+  if (args.save) {
+    mkdirSync(args.save, { recursive: true });
+    writeFileSync(join(args.save, `${new URL(url).pathname.endsWith('/login') ? 'login' : 'today'}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const items = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []);
   return {

@@ -17,7 +17,8 @@ const dataVersion = createHash('sha256').update(readFileSync(apiSchema)).digest(
 
 /**
  * The files the service worker keeps ahead (precache): the shell (the entry and what it imports,
- * its CSS, the store pages' frame, the sign-in-again dialog) and Today with what it loads. A first visit to Today
+ * its CSS, the store pages' frame with its header menus, the sign-in-again dialog, the notifications'
+ * corner) and Today with what it loads. A first visit to Today
  * has loaded all of them already, so the worker takes them from the browser's cache: nothing more
  * is downloaded. Only this build's files: dist/assets also holds earlier builds' (scripts/build.mjs
  * keeps them an hour). Every other page (Bookings too) is kept the first time it is opened while the
@@ -86,7 +87,7 @@ function routePreloads(pages: Record<string, RegExp>): Plugin {
   };
 }
 
-const offline = offlinePages(/\/src\/(routes\/today\/TodayPage|components\/(AppLayout|ReloginModal))\.tsx$/, /\/TodayPage\.tsx$/);
+const offline = offlinePages(/\/src\/(routes\/today\/TodayPage|components\/(AppLayout|ReloginModal|HeaderMenus|NoticeCorner))\.tsx$/, /\/TodayPage\.tsx$/);
 
 /**
  * Fewer, bigger chunks for what a first visit loads. Left to itself the bundler gives every Mantine
@@ -99,11 +100,15 @@ const offline = offlinePages(/\/src\/(routes\/today\/TodayPage|components\/(AppL
  * - `login`: the sign-in page and the sign-in-again dialog with what only they use (the form
  *   fields, the dialog), and the frame and form helpers the other signed-out pages share;
  * - `store`: the store pages' frame (AppLayout) and Today with everything they import that the
- *   above do not have, libraries included: one file for any store page's first load.
+ *   above do not have, libraries included: one file for any store page's first load;
+ * - `later`: what a store's page loads once it is on screen (the header's menus with Mantine's Menu
+ *   and its positioning library, the notifications' corner), not needed to draw it;
+ * - `forms`: the sign-in page's libraries that other pages use too (forms, inputs, the dialog).
+ *   Today's first draw thereby loads neither Menu, Popover, ScrollArea nor floating-ui.
  * What each takes is the static imports of those modules (firstVisitModules, worked out once the
  * module graph is known); every other page stays a chunk of its own, loaded when opened.
  */
-function firstVisitModules(roots: Record<'entry' | 'login' | 'store', RegExp[]>): Plugin & { groupOf: (id: string) => string | null; first: (id: string) => boolean } {
+function firstVisitModules(roots: Record<'entry' | 'login' | 'store' | 'later', RegExp[]>): Plugin & { groupOf: (id: string) => string | null; first: (id: string) => boolean } {
   const group = new Map<string, string>();
   const first = new Set<string>();
   let known = false;
@@ -114,6 +119,7 @@ function firstVisitModules(roots: Record<'entry' | 'login' | 'store', RegExp[]>)
       group.clear();
       first.clear();
       const ids = [...this.getModuleIds()];
+      const present = new Set(ids);
       const info = (id: string) => this.getModuleInfo(id);
       const barrels = new Map<string, Map<string, string> | null>();
       // A library's index that only re-exports (Mantine's): its names, each to the module defining it.
@@ -123,14 +129,23 @@ function firstVisitModules(roots: Record<'entry' | 'login' | 'store', RegExp[]>)
         let names: Map<string, string> | null = null;
         if (id.includes('/node_modules/') && code && code.split('\n').every((line) => !line.trim() || /^(import|export)\b/.test(line))) {
           const local = new Map<string, string>();
-          for (const [, list, from] of code.matchAll(/^import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/gm)) {
+          // `import Name from './x'` (a default import re-exported by name) as well as `import { … }`.
+          for (const [, name, from] of code.matchAll(/^import\s+([\w$]+)\s+from\s*["'](\.[^"']+)["']/gm)) local.set(name!, resolve(dirname(id), from!));
+          for (const [, list, from] of code.matchAll(/^import\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/gm)) {
             for (const item of list!.split(',')) {
               const [name, as] = item.trim().split(/\s+as\s+/);
               if (name) local.set(as ?? name, resolve(dirname(id), from!));
             }
           }
           names = new Map();
-          for (const [, list] of code.matchAll(/^export\s*\{([^}]*)\}/gm)) {
+          // `export { default as Name } from './x'`: re-exported straight from the file.
+          for (const [, list, from] of code.matchAll(/^export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/gm)) {
+            for (const item of list!.split(',')) {
+              const [name, as] = item.trim().split(/\s+as\s+/);
+              if (name) names.set(as ?? name, resolve(dirname(id), from!));
+            }
+          }
+          for (const [, list] of code.matchAll(/^export\s*\{([^}]*)\}\s*;?\s*$/gm)) {
             for (const item of list!.split(',')) {
               const [name, as] = item.trim().split(/\s+as\s+/);
               const from = name && local.get(name);
@@ -157,7 +172,9 @@ function firstVisitModules(roots: Record<'entry' | 'login' | 'store', RegExp[]>)
             for (const item of list!.split(',')) {
               const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
               const from = name && names.get(name);
-              if (from && ids.includes(from)) out.push(from);
+              // `./Combination` in a package's index names `./Combination.js`.
+              const found = from ? [from, `${from}.js`, `${from}.mjs`, `${from}/index.js`].find((path) => present.has(path)) : undefined;
+              if (found) out.push(found);
             }
           }
         }
@@ -182,6 +199,20 @@ function firstVisitModules(roots: Record<'entry' | 'login' | 'store', RegExp[]>)
       for (const id of login) if (!entry.has(id)) group.set(id, store.has(id) ? 'ui' : 'login');
       for (const id of store) if (!entry.has(id) && !login.has(id)) group.set(id, 'store');
       for (const id of [...entry, ...login, ...store]) first.add(id);
+      // A library module of the sign-in page's that the other pages use too (Mantine's inputs, portals,
+      // scroll areas and their positioning library, which popovers and selects build on): a chunk of
+      // its own (`forms`), loaded by the sign-in page and by those pages; left in `login`, the other
+      // pages' `lib` chunk would import the `login` chunk and that one `lib` (a cycle).
+      // What a store's first page loads once it is on screen (the header's menus, the notifications'
+      // corner) and the sign-in page does not have: one file.
+      for (const id of closure(roots.later, new Set())) if (library(id) && !first.has(id) && !group.has(id)) group.set(id, 'later');
+      const forms = [...login].filter((id) => group.get(id) === 'login' && library(id) && (info(id)?.importers ?? []).some((by) => !first.has(by)));
+      // With what they import that would otherwise be left in `login` (or `forms` would import `login`).
+      while (forms.length) {
+        const id = forms.pop()!;
+        group.set(id, 'forms');
+        for (const next of imports(id)) if (group.get(next) === 'login') forms.push(next);
+      }
       // Each Mantine component of the first visit has its CSS among the entry's imports
       // (src/styles/first-visit.ts): the rest of Mantine's CSS comes only with the other pages.
       const missing = new Set<string>();
@@ -209,6 +240,7 @@ const firstVisit = firstVisitModules({
   entry: [/\/src\/main\.tsx$/],
   login: [/\/src\/routes\/auth\/LoginPage\.tsx$/, /\/src\/components\/ReloginModal\.tsx$/],
   store: [/\/src\/components\/AppLayout\.tsx$/, /\/src\/routes\/today\/TodayPage\.tsx$/],
+  later: [/\/src\/components\/HeaderMenus\.tsx$/, /\/src\/components\/NoticeCorner\.tsx$/],
 });
 
 /**
@@ -327,6 +359,8 @@ export default defineConfig({
             { name: 'react', test: isReact, priority: 5 },
             { name: 'data', test: isData, priority: 4 },
             { name: 'ui', test: (id) => firstVisit.groupOf(id) === 'ui', priority: 3 },
+            { name: 'later', test: (id) => firstVisit.groupOf(id) === 'later', priority: 2, includeDependenciesRecursively: false },
+            { name: 'forms', test: (id) => firstVisit.groupOf(id) === 'forms', priority: 2, includeDependenciesRecursively: false },
             { name: 'login', test: (id) => firstVisit.groupOf(id) === 'login', priority: 2, includeDependenciesRecursively: false },
             { name: 'store', test: (id) => firstVisit.groupOf(id) === 'store', priority: 1, includeDependenciesRecursively: false },
             // The libraries two or more of the other pages use (Mantine's date pickers, selects…): one file.

@@ -22,6 +22,7 @@ import { registerValidation } from './http/validation.ts';
 import { LazyCompilations } from './http/lazy-compile.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerConsole } from './http/console.ts';
+import { sessionTokenOf } from './http/auth.ts';
 import { sdkPackageRoutes } from './http/sdk-package.ts';
 import { demoAssetRoutes } from './seed/demo-assets.ts';
 import { newId } from './shared/ids.ts';
@@ -210,7 +211,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(storefrontRoutes, { ctx });
   await app.register(messagesRoutes, { ctx });
   await app.register(sdkPackageRoutes);
-  await registerConsole(app);
+  await registerConsole(app, undefined, {
+    // A store page opened by a signed-in member names its first API calls (console.ts, firstCalls).
+    async memberStore(request, storeId) {
+      const token = sessionTokenOf(request);
+      const session = token ? await ctx.services.stores.resolveSession(token) : null;
+      if (!session || session.user.mustChangePassword) return null;
+      if (!(await ctx.services.stores.roleOf(storeId, session.user.id))) return null;
+      const store = await ctx.services.stores.findStore(storeId);
+      return store ? { timezone: store.timezone } : null;
+    },
+  });
   await app.register(demoAssetRoutes);
 
   app.addHook('onClose', async () => {

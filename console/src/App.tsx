@@ -2,7 +2,6 @@
 // so the first load carries only the shell.
 import { lazy, Suspense } from 'react';
 import { MantineProvider, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
 import { queryClient } from './api/query';
@@ -57,6 +56,8 @@ const cssVariables: CSSVariablesResolver = () => ({
 
 // Shown only when a session ends while the console is open: loaded once the first page is on screen (Later).
 const ReloginModal = lazy(async () => ({ default: (await import('./components/ReloginModal')).ReloginModal }));
+// The notifications' corner, likewise (a notification shown before it is there appears then).
+const NoticeCorner = lazy(() => import('./components/NoticeCorner'));
 
 /** `/console/`: the first store of the signed-in user, or sign in. */
 function Home() {
@@ -176,12 +177,10 @@ export function startRouter(): Promise<void> {
 function Later() {
   if (!useIdle()) return null;
   return (
-    <>
-      <Notifications position="top-right" />
-      <Suspense fallback={null}>
-        <ReloginModal />
-      </Suspense>
-    </>
+    <Suspense fallback={null}>
+      <NoticeCorner />
+      <ReloginModal />
+    </Suspense>
   );
 }
 

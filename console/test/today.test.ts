@@ -146,7 +146,11 @@ describeConsole('console Today', (c) => {
       await sales.getByText(/from 1 paid order$/).waitFor();
       assert.match(await sales.innerText(), /GH₵\s?50\.00|GHS\s?50\.00/);
       await page.getByText('Sales by day as a table').click();
+      // The table's code comes when it is first opened.
+      await sales.locator('tbody tr').nth(29).waitFor();
       assert.equal(await sales.locator('tbody tr').count(), 30);
+      await sales.getByRole('columnheader', { name: 'Paid orders' }).waitFor();
+      await look(page, 'today-sales-table');
 
       // Each item leads to where it is handled.
       await attention.getByRole('link', { name: /bookings waiting for approval/ }).click();
@@ -156,6 +160,30 @@ describeConsole('console Today', (c) => {
       await section(page, /^Bookings today/).getByRole('link', { name: 'Ama Owusu' }).click();
       await page.getByRole('heading', { level: 1, name: 'Ama Owusu' }).waitFor();
       await page.getByText(`Booking ${ama.reference}`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a first visit to Today asks for its data with the page (named in it) and each once; the header menus come once it is on screen', async () => {
+    const { context, page } = await c.newPage(390);
+    try {
+      // Signed in already (a cookie from an earlier visit), opening Today's address afresh.
+      await context.addCookies([{ name: 'sis_session', value: store.token, url: c.base }]);
+      const asked = new Map<string, number>();
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
+      });
+      const response = await page.goto(`/console/s/${store.storeId}/today`);
+      const named = [...(await response!.text()).matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      assert.equal(named.length, 5, 'the page names its first five calls');
+      await section(page, /^Bookings today/).getByRole('link', { name: 'Ama Owusu' }).waitFor();
+      // Once on screen the header's menus work (their code loaded then).
+      await page.getByRole('button', { name: /^Account: / }).click();
+      await page.getByRole('menuitem', { name: 'Change password' }).waitFor();
+      await page.keyboard.press('Escape');
+      for (const url of named) assert.equal(asked.get(url), 1, `${url} asked for once (the page's preload taken): ${JSON.stringify([...asked])}`);
     } finally {
       await context.close();
     }

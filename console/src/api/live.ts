@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, ok } from './client';
+import { useIdle } from '../lib/idle';
 
 /** How often the console asks for new bookings and orders. */
 export const LIVE_POLL_MS = 15_000;
@@ -18,16 +19,18 @@ export const liveKeys = {
 // Fresh for the interval too: coming back to the window asks again only when the last answer is older.
 const poll = { refetchInterval: LIVE_POLL_MS, staleTime: LIVE_POLL_MS } as const;
 
-function useLatestBookings(storeId: string) {
+function useLatestBookings(storeId: string, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: liveKeys.bookings(storeId),
     queryFn: async () => (await ok(api.GET('/api/stores/{storeId}/bookings', { params: { path: { storeId }, query: { limit: LATEST } } }))).bookings,
     ...poll,
   });
 }
 
-function useLatestOrders(storeId: string) {
+function useLatestOrders(storeId: string, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: liveKeys.orders(storeId),
     queryFn: async () => (await ok(api.GET('/api/stores/{storeId}/orders', { params: { path: { storeId }, query: { limit: LATEST } } }))).orders,
     ...poll,
@@ -54,10 +57,15 @@ export function arrivals<T>(seen: Seen | null, items: T[], id: (item: T) => stri
   return { seen, fresh: fresh.reverse() };
 }
 
-/** Calls `onBooking` and `onOrder` for each booking and order created since the console opened, oldest first. */
+/**
+ * Calls `onBooking` and `onOrder` for each booking and order created since the console opened, oldest
+ * first. The first asking waits until the first page is on screen (the browser idle after it): on a
+ * slow phone it would otherwise share the link with what that page needs.
+ */
 export function useArrivals(storeId: string, handlers: { onBooking(booking: LiveBooking): void; onOrder(order: LiveOrder): void }) {
-  const bookings = useLatestBookings(storeId);
-  const orders = useLatestOrders(storeId);
+  const idle = useIdle();
+  const bookings = useLatestBookings(storeId, idle);
+  const orders = useLatestOrders(storeId, idle);
   const seenBookings = useRef<Seen | null>(null);
   const seenOrders = useRef<Seen | null>(null);
   const latest = useRef(handlers);

@@ -1,8 +1,8 @@
 // The frame of every store page: a header with the store switcher and account menu, a navigation
 // bar (a drawer on phones) listing only what the member's role may use, and the page itself. It
 // also watches for new bookings and orders (LiveUpdates) and names the page in the window's title.
-import { Suspense, useEffect, useState } from 'react';
-import { Anchor, AppShell, Burger, Center, Group, Loader, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Anchor, AppShell, Burger, Center, Group, Loader, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,9 @@ import { StoreFrame } from './PageState';
 import { prefetchSections } from '../routes/sections';
 import { fastConnection } from '../lib/connection';
 import { useIdle } from '../lib/idle';
+
+const StoreMenu = lazy(async () => ({ default: (await import('./HeaderMenus')).StoreMenu }));
+const AccountMenu = lazy(async () => ({ default: (await import('./HeaderMenus')).AccountMenu }));
 
 interface NavItem {
   to: string;
@@ -60,6 +63,9 @@ export function StoreLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const idle = useIdle();
+  const [tapped, setTapped] = useState<'store' | 'account' | null>(null);
+  const menus = idle || tapped !== null;
   const signedIn = !!session.data;
   useEffect(() => {
     if (signedIn && fastConnection()) prefetchSections();
@@ -76,6 +82,24 @@ export function StoreLayout() {
   const store = settings.data;
   const role = membership.role as Role;
   const items = mustChange ? [] : NAV.filter((n) => !n.roles || n.roles.includes(role));
+  const storeName = store?.name ?? membership.name;
+  const userName = session.data.user.name;
+  // The header's menu buttons are drawn at once; each one's menu once the page is on screen (menus),
+  // or when the button is tapped before that or while its code comes (it then opens once it is there).
+  const storeButton = (onClick?: () => void) => (
+    <UnstyledButton aria-label={`Store: ${membership.name}. Switch store`} style={{ minWidth: 0 }} onClick={onClick}>
+      <Text fw={700} truncate="end">{storeName}</Text>
+    </UnstyledButton>
+  );
+  const accountButton = (onClick?: () => void) => (
+    <UnstyledButton aria-label={`Account: ${userName}`} onClick={onClick}>
+      <Text size="sm" truncate="end" maw={160}>{userName}</Text>
+    </UnstyledButton>
+  );
+  const signOut = async () => {
+    await logout.mutateAsync().catch(() => undefined);
+    navigate('/login');
+  };
 
   return (
     <StoreProvider
@@ -95,51 +119,32 @@ export function StoreLayout() {
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-              <Menu position="bottom-start" withinPortal>
-                <Menu.Target>
-                  <UnstyledButton aria-label={`Store: ${membership.name}. Switch store`} style={{ minWidth: 0 }}>
-                    <Text fw={700} truncate="end">{store?.name ?? membership.name}</Text>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>Your stores</Menu.Label>
-                  {session.data.stores.map((s) => (
-                    <Menu.Item key={s.id} onClick={() => navigate(`/s/${s.id}/today`)} aria-current={s.id === storeId ? 'true' : undefined}>
-                      {s.name} <Text span size="xs" c="dimmed">({s.role})</Text>
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+              {menus ? (
+                <Suspense fallback={storeButton(() => setTapped('store'))}>
+                  <StoreMenu target={storeButton()} stores={session.data.stores} currentId={storeId} onPick={(id) => navigate(`/s/${id}/today`)} defaultOpened={tapped === 'store'} />
+                </Suspense>
+              ) : (
+                storeButton(() => setTapped('store'))
+              )}
             </Group>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton aria-label={`Account: ${session.data.user.name}`}>
-                  <Text size="sm" truncate="end" maw={160}>{session.data.user.name}</Text>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{session.data.user.email}</Menu.Label>
-                <Menu.Item component={Link} to={`/s/${storeId}/account`}>Change password</Menu.Item>
-                <Menu.Item
-                  color="red"
-                  onClick={async () => {
-                    await logout.mutateAsync().catch(() => undefined);
-                    navigate('/login');
-                  }}
-                >
-                  Sign out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            {menus ? (
+              <Suspense fallback={accountButton(() => setTapped('account'))}>
+                <AccountMenu target={accountButton()} email={session.data.user.email} storeId={storeId} onSignOut={signOut} defaultOpened={tapped === 'account'} />
+              </Suspense>
+            ) : (
+              accountButton(() => setTapped('account'))
+            )}
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="Store sections">
-          <ScrollArea>
+          {/* Scrolls by itself when the sections are taller than the screen (a plain box: Mantine's
+              ScrollArea would bring its positioning library into the first page's code). */}
+          <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
             <nav>
               <VisuallyHidden><h2>Sections</h2></VisuallyHidden>
               <SectionLinks items={items} storeId={storeId} opened={opened} onPick={close} />
             </nav>
-          </ScrollArea>
+          </div>
         </AppShell.Navbar>
         <AppShell.Main>
           <OfflineBanner storeId={storeId} timezone={store?.timezone ?? 'UTC'} />

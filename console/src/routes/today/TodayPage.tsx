@@ -14,6 +14,7 @@ import { storeSettingsQuery } from '../../api/store';
 import { PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
 import { formatDateTime, formatLocalDate, formatMoney, statusLabel, todayIn } from '../../lib/format';
+import { useIdle } from '../../lib/idle';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DayAgenda } from '../bookings/DayGrid';
 import { BookingStatusBadge } from '../bookings/status';
@@ -113,13 +114,26 @@ const counted = (group: { count: number; countCapped: boolean }) => `${group.cou
 
 const TodayView = memo(function TodayView({ data }: { data: Overview }) {
   const store = useCurrentStore();
-  const base = `/s/${store.storeId}`;
   const [params, setParams] = useSearchParams();
   const day = DATE.test(params.get('day') ?? '') ? params.get('day')! : todayIn(store.timezone);
+  // What needs attention and the day agenda first; the lists and the sales under them once those are
+  // on screen (a phone shows them only after scrolling past the agenda): the first draw is shorter.
+  const below = useIdle();
   return (
     <>
       <Attention data={data} />
       <DayAgenda date={day} onDateChange={(d) => setParams(d && d !== todayIn(store.timezone) ? { day: d } : {}, { replace: true })} />
+      {below && <BelowAgenda data={data} />}
+    </>
+  );
+});
+
+/** Today's lists (the day's and coming bookings, orders waiting on the store) and the last 30 days of sales. */
+function BelowAgenda({ data }: { data: Overview }) {
+  const store = useCurrentStore();
+  const base = `/s/${store.storeId}`;
+  return (
+    <>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section id="today-bookings" title="Bookings today" count={data.bookingsToday.count} link={{ to: `${base}/bookings?range=day`, label: 'Day calendar' }}>
           <BookingRows bookings={data.bookingsToday.items} withDate={false} empty="No bookings today." />
@@ -145,7 +159,7 @@ const TodayView = memo(function TodayView({ data }: { data: Overview }) {
       </Card>
     </>
   );
-});
+}
 
 /** What waits on someone: each line a link to where it is handled; developer items for owners/admins only. */
 function Attention({ data }: { data: Overview }) {
