@@ -156,6 +156,23 @@ describeConsole('console front desk: counter sales, customers, stock and reports
       await byRevenue.getByRole('link', { name: 'Braid gel' }).click();
       await page.getByRole('heading', { level: 1, name: 'Braid gel' }).waitFor();
       assert.match(page.url(), new RegExp(`/catalog/${gel.id}$`));
+
+      // The revenue taps through to the orders it counts: those paid in the report's period.
+      await page.goBack();
+      await revenue.click();
+      await page.waitForURL(/\/orders\?status=all&paidFrom=\d{4}-\d{2}-\d{2}&paidTo=\d{4}-\d{2}-\d{2}$/);
+      await page.getByText(/^Paid \d+ \w+ \d{4} – \d+ \w+ \d{4}$/).waitFor();
+      const paidRows = page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
+      await paidRows.first().waitFor();
+      assert.equal(await paidRows.count(), 1);
+      assert.match(await paidRows.first().innerText(), new RegExp(`${order.reference}[\\s\\S]*${cedis('50.00').source}`));
+      await inspect(page, 'orders-paid-in-period', c.env.dialect.name);
+      // The tabs keep the days; "Show every order" drops them.
+      await page.getByRole('tab', { name: 'Awaiting payment' }).click();
+      await page.getByText('None of the orders paid on those days is at this stage.').waitFor();
+      assert.match(page.url(), /paidFrom=/);
+      await page.getByRole('link', { name: 'Show every order' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/orders') && !url.search.includes('paidFrom'));
     } finally {
       await context.close();
     }

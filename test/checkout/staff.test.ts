@@ -72,6 +72,54 @@ describeEachDb('staff orders: list, detail, mark paid, refund, fulfilment, cance
     assert.equal((await staff('GET', shop, `?customerId=${customerId}`)).data.count, 0);
   });
 
+  test("the list filters by the days orders were paid, in the store's time zone: the orders a report's revenue counts", async () => {
+    // Tokyo is 9 hours ahead of UTC: 15:30 UTC on 1 November is already 2 November there.
+    const store = await env.createStore({ timezone: 'Asia/Tokyo', currency: 'GHS' });
+    const local = { ...shop, store, key: await env.createKey(store), mug: await env.createItem(store, { name: 'Mug', price: 12.5, stockCount: 100 }) };
+    const list = (query: string) => staff('GET', local, `?${query}`);
+    const paidAt = async (at: string | null, after: 'refund' | 'part' | null = null) => {
+      const order = await createOrder(env, local, [{ id: local.mug.id, qty: 2 }], { paymentMethod: 'cash' });
+      if (at) {
+        assert.equal((await staff('POST', local, `/${order.orderId}/mark-paid`, { method: 'cash' })).statusCode, 200);
+        if (after) assert.equal((await staff('POST', local, `/${order.orderId}/refund`, after === 'part' ? { amountMinor: 500 } : {})).statusCode, 200);
+        await env.db.updateTable('orders').set({ paid_at: at }).where('id', '=', order.orderId).execute();
+      }
+      return order.orderId as string;
+    };
+    const lastOfOctober = await paidAt('2026-10-31T14:59:59.000Z'); // 31 Oct 23:59:59 in Tokyo
+    const second = await paidAt('2026-11-01T15:30:00.000Z'); // 2 Nov 00:30
+    const partly = await paidAt('2026-11-02T10:00:00.000Z', 'part'); // 2 Nov 19:00, 5.00 of 25.00 refunded
+    await paidAt('2026-11-02T11:00:00.000Z', 'refund'); // refunded whole: not revenue
+    const third = await paidAt('2026-11-03T14:59:59.000Z'); // 3 Nov 23:59:59
+    const fourth = await paidAt('2026-11-03T15:00:00.000Z'); // 4 Nov 00:00
+    await paidAt(null); // never paid
+    const ids = async (query: string) => {
+      const res = await list(query);
+      assert.equal(res.statusCode, 200, res.body);
+      return res.data.orders.map((o: any) => o.orderId);
+    };
+    assert.deepEqual(await ids('paidFrom=2026-11-02&paidTo=2026-11-03'), [third, partly, second]);
+    assert.deepEqual(await ids('paidFrom=2026-11-03'), [fourth, third]);
+    assert.deepEqual(await ids('paidTo=2026-10-31'), [lastOfOctober]);
+    assert.deepEqual(await ids('paidFrom=2026-11-02&paidTo=2026-11-02&status=partially_refunded'), [partly]);
+    assert.deepEqual(await ids('paidFrom=2026-11-02&paidTo=2026-11-03&limit=2'), [third, partly]);
+    // Page by page.
+    const first = await list('paidFrom=2026-11-02&paidTo=2026-11-03&limit=2');
+    assert.deepEqual((await list(`paidFrom=2026-11-02&paidTo=2026-11-03&limit=2&cursor=${encodeURIComponent(first.data.nextCursor)}`)).data.orders.map((o: any) => o.orderId), [second]);
+    // The same orders the report counts for those days, and the same money.
+    const report = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/reports/summary?from=2026-11-02&to=2026-11-03`, headers: env.staffHeaders(store) });
+    assert.equal(report.statusCode, 200, report.body);
+    assert.equal(report.data.revenue.ordersCount, 3);
+    assert.equal(report.data.revenue.revenueMinor, 2500 + 2000 + 2500);
+    // Bad days: 400 naming the parameter; another store's days find nothing of this one.
+    for (const [query, field] of [['paidFrom=2026-02-30', 'paidFrom'], ['paidTo=2026-13-01', 'paidTo'], ['paidFrom=2026-11-03&paidTo=2026-11-02', 'paidTo'], ['paidFrom=yesterday', 'paidFrom'], ['paidFrom=2026-11-0%27', 'paidFrom'], [`paidTo=${'9'.repeat(5000)}`, 'paidTo']] as const) {
+      const res = await list(query);
+      expectError(res, 400, 'validation-failed');
+      assert.ok(res.data.details.some((d: any) => d.field.includes(field)), `${query}: ${res.body}`);
+    }
+    assert.equal((await staff('GET', other, '?paidFrom=2026-11-02&paidTo=2026-11-03')).data.count, 0);
+  });
+
   test('mark paid settles a cash order once: paid, order.paid, customer spend; a second mark is 409', async () => {
     const order = await createOrder(env, shop, [{ id: shop.mug.id, qty: 2 }], { paymentMethod: 'cash', customer: { name: 'Cash Buyer', email: 'cash@example.test' } });
     const res = await staff('POST', shop, `/${order.orderId}/mark-paid`, { method: 'cash', note: 'collected at the door' });

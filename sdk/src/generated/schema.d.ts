@@ -675,7 +675,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders, newest first, optionally by status and customer */
+        /** Orders, newest first, optionally by status, customer, booking and the days they were paid */
         get: operations["listOrders"];
         put?: never;
         /** A sale at the counter: products at catalog prices, stock taken at once (409 out-of-stock), paid now or to collect; sourceChannel counter */
@@ -6258,6 +6258,10 @@ export interface operations {
                 /** @description the orders of one customer (cus_…) */
                 customerId?: string;
                 limit?: number;
+                /** @description only orders paid (payment status paid: partly refunded ones included, wholly refunded ones not) on or after this day of the store's time zone (YYYY-MM-DD); the orders a report's revenue counts */
+                paidFrom?: string;
+                /** @description only orders paid on or before this day of the store's time zone (YYYY-MM-DD), on or after paidFrom */
+                paidTo?: string;
                 /** @description one status, or several separated by commas (pending_payment,pending_cash_collection) */
                 status?: string;
             };

@@ -228,8 +228,14 @@ export async function claimCheck(db: Db, storeId: string, orderId: string, seen:
 export const finishCheck = (db: Db, storeId: string, orderId: string, lease: string, next: string | null, done: number) =>
   db.updateTable('orders').set({ next_check_at: next, checks_done: done }).where('store_id', '=', storeId).where('id', '=', orderId).where('next_check_at', '=', lease).execute();
 
-export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string; bookingId?: string }) {
+export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string; bookingId?: string; paidIn?: { from?: string; to?: string } }) {
   let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
+  // Paid in [from, to): the orders reports count (paidOrdersBetween).
+  if (options.paidIn) {
+    q = q.where('payment_status', '=', sql.lit('paid'));
+    if (options.paidIn.from) q = q.where('paid_at', '>=', options.paidIn.from);
+    if (options.paidIn.to) q = q.where('paid_at', '<', options.paidIn.to);
+  }
   if (options.statuses?.length) q = q.where('status', 'in', options.statuses);
   if (options.customerId) q = q.where('customer_id', '=', options.customerId);
   if (options.bookingId) q = q.where('booking_id', '=', options.bookingId);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, isUniqueViolation, type Executor } from '../../db/sql.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
+import { DateTime } from 'luxon';
 import { AppError, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { crockfordCode, newId, randomToken } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
@@ -740,9 +741,28 @@ export function createCheckoutService(ctx: AppContext) {
 
     // ---- staff ----
 
-    async listOrders(storeId: string, options: { limit: number; cursor?: string; statuses?: string[]; customerId?: string; bookingId?: string }) {
+    /**
+     * A page of the store's orders, newest first. `paidFrom`/`paidTo` (days of the store's time zone,
+     * inclusive) keep the orders paid then: those a report's revenue counts.
+     */
+    async listOrders(storeId: string, options: { limit: number; cursor?: string; statuses?: string[]; customerId?: string; bookingId?: string; paidFrom?: string; paidTo?: string }) {
       const after = decodeCursor(options.cursor, 2) as [string, string] | null;
-      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, statuses: options.statuses, customerId: options.customerId, bookingId: options.bookingId });
+      let paidIn: { from?: string; to?: string } | undefined;
+      if (options.paidFrom || options.paidTo) {
+        const zone = (await ctx.services.stores.getStore(storeId)).timezone;
+        const day = (field: 'paidFrom' | 'paidTo') => {
+          const value = options[field];
+          if (!value) return undefined;
+          const parsed = DateTime.fromISO(value, { zone });
+          if (!parsed.isValid) throw validationFailed([{ field, message: 'not a date (YYYY-MM-DD)' }], `${field} must be a real date (YYYY-MM-DD).`);
+          return parsed;
+        };
+        const from = day('paidFrom');
+        const to = day('paidTo');
+        if (from && to && to < from) throw validationFailed([{ field: 'paidTo', message: 'on or after paidFrom' }], 'paidTo must be on or after paidFrom.');
+        paidIn = { from: from?.toUTC().toISO() ?? undefined, to: to?.plus({ days: 1 }).startOf('day').toUTC().toISO() ?? undefined };
+      }
+      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, statuses: options.statuses, customerId: options.customerId, bookingId: options.bookingId, paidIn });
       const page = rows.slice(0, options.limit);
       const lines = await repo.linesOf(db, page.map((r) => r.id));
       const last = page[page.length - 1];

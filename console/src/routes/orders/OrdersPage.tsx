@@ -1,15 +1,16 @@
 // Orders: one tab per stage (awaiting payment, to fulfil, done, closed, all), newest first with
 // "Load more", each with where it came from (website, counter…), and a lookup by reference. The tab
 // lives in the address, so a reload keeps it. "New sale" records a sale made at the counter.
+// `?paidFrom=&paidTo=` (from Reports' revenue) lists only the orders paid on those days.
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { canManage } from '../../api/session';
 import { findOrder, ORDER_GROUPS, useOrderPages, type Order, type OrderGroup } from '../../api/orders';
 import { EmptyState, PageError, PageHeader } from '../../components/PageState';
 import { useCurrentStore } from '../../components/store-context';
-import { channelLabel, formatDateTime, formatMoney } from '../../lib/format';
+import { channelLabel, formatDateTime, formatLocalDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OrderStatusBadge, paymentMethodLabel } from './status';
 
@@ -25,6 +26,9 @@ export function Component() {
   const store = useCurrentStore();
   const [params, setParams] = useSearchParams();
   const group: OrderGroup = ORDER_GROUPS.find((g) => g.value === params.get('status'))?.value ?? 'awaiting';
+  // The orders paid on some days (a report's revenue taps through to them): kept across the tabs.
+  const paid = { from: validDay(params.get('paidFrom')), to: validDay(params.get('paidTo')) };
+  const paidFilter = paid.from || paid.to ? { ...(paid.from ? { paidFrom: paid.from } : {}), ...(paid.to ? { paidTo: paid.to } : {}) } : null;
   const tabs = useRef<HTMLDivElement>(null);
   usePageTitle('Orders');
   // On a phone the tabs scroll sideways: the chosen one is brought into view (a reload on "Closed").
@@ -46,10 +50,18 @@ export function Component() {
         Orders placed on your website, sales at the counter, and the payments they wait for.
       </PageHeader>
       <FindOrder />
+      {paidFilter && (
+        <Alert color="blue" variant="light" title={paidText(paid.from, paid.to)} styles={{ title: { color: 'var(--console-text-on-tint)' } }}>
+          <Text size="sm">
+            Only orders paid on {paid.from && paid.to && paid.from === paid.to ? 'that day' : 'those days'} are listed (partly refunded ones too), as the report counts them.{' '}
+            <Anchor component={Link} to={`/s/${store.storeId}/orders${group === 'awaiting' ? '' : `?status=${group}`}`} inherit underline="always" fw={600} c="var(--console-text-on-tint)">Show every order</Anchor>
+          </Text>
+        </Alert>
+      )}
       <Tabs
         value={group}
         keepMounted={false}
-        onChange={(value) => setParams(value && value !== 'awaiting' ? { status: value } : {}, { replace: true })}
+        onChange={(value) => setParams({ ...(value && value !== 'awaiting' ? { status: value } : {}), ...paidFilter }, { replace: true })}
       >
         {/* One line at any width: on a phone the tabs scroll sideways rather than wrap onto two lines. */}
         <Tabs.List ref={tabs} aria-label="Orders by stage" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
@@ -59,12 +71,24 @@ export function Component() {
         </Tabs.List>
         {ORDER_GROUPS.map((g) => (
           <Tabs.Panel key={g.value} value={g.value} pt="md">
-            <OrderList group={g.value} statuses={[...g.statuses]} />
+            <OrderList group={g.value} statuses={[...g.statuses]} paid={paidFilter} />
           </Tabs.Panel>
         ))}
       </Tabs>
     </Stack>
   );
+}
+
+/** A day (YYYY-MM-DD) from the address, or undefined. */
+function validDay(value: string | null): string | undefined {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : undefined;
+}
+
+/** "Paid 1–30 Nov 2026", "Paid on 2 Nov 2026", "Paid from 1 Nov 2026", "Paid until 30 Nov 2026". */
+function paidText(from: string | undefined, to: string | undefined): string {
+  const day = (d: string) => formatLocalDate(d, { day: 'numeric', month: 'short', year: 'numeric' });
+  if (from && to) return from === to ? `Paid on ${day(from)}` : `Paid ${day(from)} – ${day(to)}`;
+  return from ? `Paid from ${day(from)}` : `Paid until ${day(to!)}`;
 }
 
 /** A lookup by reference (ORD-…), order id or the website's own order id: opens the order. */
@@ -120,14 +144,15 @@ function itemsSummary(order: Order): string {
   return rest.length ? `${head} and ${rest.length} more` : head;
 }
 
-function OrderList({ group, statuses }: { group: OrderGroup; statuses: string[] }) {
+function OrderList({ group, statuses, paid }: { group: OrderGroup; statuses: string[]; paid: { paidFrom?: string; paidTo?: string } | null }) {
   const store = useCurrentStore();
-  const pages = useOrderPages(store.storeId, { limit: 25, ...(statuses.length ? { status: statuses.join(',') } : {}) });
+  const pages = useOrderPages(store.storeId, { limit: 25, ...(statuses.length ? { status: statuses.join(',') } : {}), ...paid });
   const rows = pages.data?.pages.flatMap((p) => p.orders) ?? [];
   const link = (o: Order) => `/s/${store.storeId}/orders/${o.orderId}`;
 
   if (pages.isError) return <PageError error={pages.error} retry={() => pages.refetch()} />;
   if (pages.isPending) return <Text size="sm" c="dimmed">Loading…</Text>;
+  if (rows.length === 0 && paid) return <EmptyState title="No orders here">None of the orders paid on those days is at this stage.</EmptyState>;
   if (rows.length === 0) return <EmptyState title={EMPTY[group][0]}>{EMPTY[group][1]}</EmptyState>;
 
   return (

@@ -174,6 +174,8 @@ function SummaryView({ data, from, to, children }: { data: ReportSummary; from: 
   const base = `/s/${store.storeId}`;
   const currency = data.currency || store.currency;
   const money = (minor: number) => formatMoney(minor, currency);
+  // The orders the revenue counts: those paid in the period.
+  const paidOrders = `${base}/orders?${new URLSearchParams({ status: 'all', paidFrom: from, paidTo: to })}`;
   const bookingsList = (extra: Record<string, string> = {}) => `${base}/bookings?${new URLSearchParams({ view: 'list', from, to, ...extra })}`;
   const byCount = [...data.products].sort((a, b) => b.quantity - a.quantity || b.revenueMinor - a.revenueMinor);
   const servicesByRevenue = [...data.services].filter((x) => x.revenueMinor > 0).sort((a, b) => b.revenueMinor - a.revenueMinor || b.bookingsCount - a.bookingsCount);
@@ -183,8 +185,8 @@ function SummaryView({ data, from, to, children }: { data: ReportSummary; from: 
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Figure label="Revenue" value={money(data.revenue.revenueMinor)} to={`${base}/orders?status=all`} note={`${plural(data.revenue.ordersCount, 'paid order')}`} />
-        <Figure label="Paid orders" value={data.revenue.ordersCount} to={`${base}/orders?status=all`} />
+        <Figure label="Revenue" value={money(data.revenue.revenueMinor)} to={paidOrders} note={`${plural(data.revenue.ordersCount, 'paid order')}`} />
+        <Figure label="Paid orders" value={data.revenue.ordersCount} to={paidOrders} />
         <Figure label="Bookings" value={data.bookings.total} to={bookingsList()} note={`${data.bookings.attended} attended`} />
         <Figure label="No-show rate" value={percent(data.bookings.noShowRate)} note={`${plural(data.bookings.noShows, 'no-show')}`} />
       </SimpleGrid>
