@@ -3,8 +3,8 @@
 // open times, and a partner books it over the integration API; a product with tracked stock and an
 // uploaded picture (checked in the browser first) reaches the integration catalog with its imageUrl;
 // a value the service refuses shows its reason next to the field and keeps the form; leaving unsaved
-// changes asks first; search, type filter, unpublish (gone from the integration catalog) and delete
-// (explained when refused); a staff member sees the catalog read-only, as the API allows.
+// changes asks first; search, type filter, unpublish (gone from the integration catalog), duplicate
+// and delete (explained when refused); a staff member sees the catalog read-only, as the API allows.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -337,6 +337,28 @@ describeConsole('console catalog', (c) => {
       await page.getByRole('menuitem', { name: 'Unpublish' }).click();
       await table.getByRole('row', { name: /Hair oil/ }).getByText('Hidden').waitFor();
       assert.ok(!(await integrationCatalog(shop, shopKey)).some((p) => p.id === oil.id));
+
+      // Duplicate: a new service's form filled from Braids, named "Braids (copy)"; saved, it is an item
+      // of its own with the same price and hours, and Braids is as it was.
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await table.getByRole('button', { name: 'Actions for Braids' }).click();
+      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      await page.waitForURL(/\/catalog\/new\?copy=/);
+      assert.equal(await page.getByLabel(/^Name/).inputValue(), 'Braids (copy)');
+      await page.getByRole('button', { name: 'Add service' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Braids (copy)' }).waitFor();
+      const items = (await c.env.inject({ method: 'GET', url: `/api/stores/${shop.storeId}/items`, headers: c.env.staffHeaders(shop) })).data.items as { id: string; name: string; priceMinor: number; schedule: { weeklyHours: unknown[] } | null }[];
+      const original = items.find((i) => i.name === 'Braids')!;
+      const copied = items.find((i) => i.name === 'Braids (copy)')!;
+      assert.notEqual(copied.id, original.id);
+      assert.equal(copied.priceMinor, 5000);
+      assert.deepEqual(copied.schedule?.weeklyHours, original.schedule?.weeklyHours);
+      assert.deepEqual(original.schedule?.weeklyHours, [{ day: 'mon', start: '09:00', end: '12:00' }]);
+      await page.getByRole('link', { name: 'Catalog', exact: true }).click();
+      await table.getByRole('button', { name: 'Actions for Braids (copy)' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete this service?' }).getByRole('button', { name: 'Delete service' }).click();
+      await table.getByRole('row', { name: /Braids \(copy\)/ }).waitFor({ state: 'detached' });
 
       // Delete asks first; an item someone else deleted meanwhile is explained, not an error code.
       await table.getByRole('button', { name: 'Actions for Pottery class' }).click();
