@@ -1,6 +1,6 @@
 // Routes of the console (served under /console/). Every page is its own chunk, loaded when opened,
 // so the first load carries only the shell.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
@@ -55,9 +55,10 @@ const cssVariables: CSSVariablesResolver = () => ({
 });
 
 // Shown only when a session ends while the console is open: loaded once the first page is on screen (Later).
-const ReloginModal = lazy(async () => ({ default: (await import('./components/ReloginModal')).ReloginModal }));
-// The notifications' corner, likewise (a notification shown before it is there appears then).
-const NoticeCorner = lazy(() => import('./components/NoticeCorner'));
+const ReloginModal = lazy(async (): Promise<{ default: () => ReactNode }> => ({ default: (await import('./components/ReloginModal').catch(() => null))?.ReloginModal ?? (() => null) }));
+// The notifications' corner, likewise (a notification shown before it is there appears then). Either
+// one's code not coming (the network gone at that moment) leaves it out rather than failing the page.
+const NoticeCorner = lazy(async (): Promise<{ default: () => ReactNode }> => import('./components/NoticeCorner').catch(() => ({ default: () => null })));
 
 /** `/console/`: the first store of the signed-in user, or sign in. */
 function Home() {

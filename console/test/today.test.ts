@@ -189,6 +189,25 @@ describeConsole('console Today', (c) => {
     }
   });
 
+  test("when the header menus' code cannot be fetched, Today still shows with its buttons", async (t) => {
+    if (c.env.dialect.name !== 'sqlite') return t.skip('the same in the browser on either engine');
+    const { context, page } = await c.newPage(390);
+    try {
+      await context.addCookies([{ name: 'sis_session', value: store.token, url: c.base }]);
+      // The network fails for the code that comes once the page is on screen.
+      await page.route(/\/console\/assets\/(HeaderMenus|NoticeCorner|later|login)-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+      const failed = page.waitForEvent('requestfailed', (request) => /HeaderMenus-/.test(request.url()));
+      await page.goto(`/console/s/${store.storeId}/today`);
+      await failed;
+      await section(page, /^Bookings today/).getByRole('link', { name: 'Ama Owusu' }).waitFor();
+      await page.getByRole('button', { name: /^Account: / }).click();
+      await page.getByRole('heading', { name: 'Today', exact: true }).waitFor();
+      assert.equal(await page.getByRole('menuitem').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a staff member sees the day but no developer items', async () => {
     const email = `staff-${randomBytes(3).toString('hex')}@example.test`;
     const password = await inviteMember(c.env, store, { email, name: 'Abena Staff', role: 'staff' });

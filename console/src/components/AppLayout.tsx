@@ -1,7 +1,7 @@
 // The frame of every store page: a header with the store switcher and account menu, a navigation
 // bar (a drawer on phones) listing only what the member's role may use, and the page itself. It
 // also watches for new bookings and orders (LiveUpdates) and names the page in the window's title.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { Anchor, AppShell, Burger, Center, Group, Loader, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -21,8 +21,11 @@ import { prefetchSections } from '../routes/sections';
 import { fastConnection } from '../lib/connection';
 import { useIdle } from '../lib/idle';
 
-const StoreMenu = lazy(async () => ({ default: (await import('./HeaderMenus')).StoreMenu }));
-const AccountMenu = lazy(async () => ({ default: (await import('./HeaderMenus')).AccountMenu }));
+// Should their code not come (the network gone at that moment), the buttons stay, without a menu,
+// rather than the page failing; the next page load tries again.
+const headerMenus = () => import('./HeaderMenus').catch(() => null);
+const StoreMenu = lazy(async () => ({ default: (await headerMenus())?.StoreMenu ?? (({ target }: { target: ReactElement }) => target) }));
+const AccountMenu = lazy(async () => ({ default: (await headerMenus())?.AccountMenu ?? (({ target }: { target: ReactElement }) => target) }));
 
 interface NavItem {
   to: string;
