@@ -207,6 +207,31 @@ describeEachDb('deposits', (env) => {
     assert.equal((await order(unpaid.payment.reference)).data.order.status, 'cancelled');
   });
 
+  test('a deposit paid just as its booking is cancelled (the callback landing between the cancel and the close of its payment) is refunded, not kept', async () => {
+    const { payment, booking } = (await book(bookingBody(braids.id, dayAhead(day++), '16:00'))).data;
+    const { token } = await openPayPage(env, payment.reference);
+    const checkout = env.app.ctx.services.checkout;
+    const original = checkout.closeDeposit.bind(checkout);
+    // The payment completes at that moment: after the booking's cancel committed, before its payment closes.
+    const close = mock.method(checkout, 'closeDeposit', async (storeId: string, bookingId: string) => {
+      assert.equal((await submitPayForm(env, payment.reference, 'pay', token)).statusCode, 303);
+      return original(storeId, bookingId);
+    });
+    try {
+      const cancel = await env.inject({ method: 'PATCH', url: `/api/stores/${store.storeId}/bookings/${booking.bookingId}`, headers: env.staffHeaders(store), payload: { status: 'cancelled', cancellationReason: 'customer called' } });
+      assert.equal(cancel.statusCode, 200, cancel.body);
+      assert.equal(close.mock.callCount(), 1);
+      assert.equal(cancel.data.booking.status, 'cancelled');
+      assert.equal(cancel.data.booking.deposit.state, 'refunded');
+    } finally {
+      close.mock.restore();
+    }
+    const o = (await order(payment.reference)).data.order;
+    assert.equal(o.status, 'refunded');
+    assert.equal(o.refundedMinor, 8000);
+    assert.equal((await staffBooking(booking.bookingId)).amountPaidMinor, 0);
+  });
+
   test('a no-show keeps the deposit', async () => {
     const res = await book(bookingBody(braids.id, dayAhead(day++), '15:00'));
     const { payment, booking } = res.data;

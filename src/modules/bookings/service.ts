@@ -523,9 +523,11 @@ export function createBookingsService(ctx: AppContext) {
     if (change.status === 'cancelled' && current.deposit_minor !== null && current.deposit_minor !== undefined) {
       // A deposit still due: its checkout closes (money arriving later goes to manual review). A paid
       // deposit goes back when the store cancels, or the customer does in time; a no-show keeps it.
+      // Paid between the cancel and the close (the payment's callback landing just then): it goes back
+      // too, as it would have had it come a moment earlier (refundDeposit does nothing for an unpaid one).
       try {
         if (current.payment_status === 'payment_pending') await ctx.services.checkout.closeDeposit(store.id, current.id);
-        else if (current.payment_status === 'paid' && change.attendance !== 'no_show') await ctx.services.checkout.refundDeposit(store.id, current.id, change.actor);
+        if (['payment_pending', 'paid'].includes(current.payment_status) && change.attendance !== 'no_show') await ctx.services.checkout.refundDeposit(store.id, current.id, change.actor);
       } catch (error) {
         // The booking is cancelled either way; a refund the provider refused is recorded on the deposit's order for staff.
         ctx.log.warn({ err: error, bookingId: current.id }, 'deposit follow-up of a cancelled booking failed');
