@@ -1108,25 +1108,34 @@ export function createBookingsService(ctx: AppContext) {
      * refund (paymentStatus refunded when nothing is left). Run afterDeposit after the commit.
      */
     async followDeposit(trx: typeof db, order: OrderRow, change: 'paid' | 'review' | 'unpaid' | 'refunded'): Promise<DepositFollow | null> {
-      const row = order.booking_id ? await repo.findBooking(trx, order.store_id, order.booking_id) : undefined;
-      if (!row) return null;
+      if (!order.booking_id) return null;
       const store = await ctx.services.stores.getStore(order.store_id, trx);
-      const now = nowIso();
       const net = Number(order.amount_paid_minor) - Number(order.refunded_minor ?? 0);
-      let set: Partial<BookingRow>;
-      if (change === 'paid') set = { payment_status: 'paid', amount_paid_minor: net };
-      else if (change === 'review') set = { payment_status: 'manual_review', amount_paid_minor: Number(order.amount_paid_minor) };
-      else if (change === 'refunded') set = { payment_status: net > 0 ? 'paid' : 'refunded', amount_paid_minor: Math.max(0, net) };
-      else {
-        if (row.payment_status !== 'payment_pending' || !['pending', 'confirmed', 'rescheduled'].includes(row.status)) return null;
-        set = { status: 'cancelled', cancelled_by: 'store', cancel_reason: 'deposit_unpaid', cancelled_at: now, calendar_sequence: Number(row.calendar_sequence) + 1 };
+      const followed = async (row: BookingRow, set: Partial<BookingRow>): Promise<DepositFollow> => {
+        const updated = { ...row, ...set } as BookingRow;
+        await ctx.services.events.emit(trx, store.id, 'booking.updated', { ...record(updated, store), previousStatus: row.status, changedBy: 'payment' });
+        const told = change === 'unpaid' ? await tellOfChange(trx, store, updated, { kind: 'booking.cancelled', by: 'store', reason: 'deposit_unpaid' }) : false;
+        return { storeId: store.id, told, freed: change === 'unpaid' };
+      };
+      // The booking as it is now: staff confirming or moving it at the same moment change its status,
+      // which the update is conditional on; read again and apply to what they left (a few tries).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const row = await repo.findBooking(trx, order.store_id, order.booking_id);
+        if (!row) return null;
+        const now = nowIso();
+        let set: Partial<BookingRow>;
+        if (change === 'paid') set = { payment_status: 'paid', amount_paid_minor: net };
+        else if (change === 'review') set = { payment_status: 'manual_review', amount_paid_minor: Number(order.amount_paid_minor) };
+        else if (change === 'refunded') set = { payment_status: net > 0 ? 'paid' : 'refunded', amount_paid_minor: Math.max(0, net) };
+        else {
+          if (row.payment_status !== 'payment_pending' || !['pending', 'confirmed', 'rescheduled'].includes(row.status)) return null;
+          set = { status: 'cancelled', cancelled_by: 'store', cancel_reason: 'deposit_unpaid', cancelled_at: now, calendar_sequence: Number(row.calendar_sequence) + 1 };
+        }
+        set.updated_at = now;
+        if (await repo.updateBookingIfStatus(trx, store.id, row.id, row.status, set)) return followed(row, set);
       }
-      set.updated_at = now;
-      if (!(await repo.updateBookingIfStatus(trx, store.id, row.id, row.status, set))) return null;
-      const updated = { ...row, ...set } as BookingRow;
-      await ctx.services.events.emit(trx, store.id, 'booking.updated', { ...record(updated, store), previousStatus: row.status, changedBy: 'payment' });
-      const told = change === 'unpaid' ? await tellOfChange(trx, store, updated, { kind: 'booking.cancelled', by: 'store', reason: 'deposit_unpaid' }) : false;
-      return { storeId: store.id, told, freed: change === 'unpaid' };
+      ctx.log.warn({ bookingId: order.booking_id, orderId: order.id, change }, 'deposit change not applied to its booking: the booking kept changing');
+      return null;
     },
 
     /** After a deposit change commits: the freed time shows on every instance, messages go out. */
