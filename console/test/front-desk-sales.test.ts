@@ -161,7 +161,7 @@ describeConsole('console front desk: counter sales, customers, stock and reports
       await page.goBack();
       await revenue.click();
       await page.waitForURL(/\/orders\?status=all&paidFrom=\d{4}-\d{2}-\d{2}&paidTo=\d{4}-\d{2}-\d{2}$/);
-      await page.getByText(/^Paid \d+ \w+ \d{4} – \d+ \w+ \d{4}$/).waitFor();
+      await page.getByText(/^Paid (on \d+ \w+ \d{4}|\d+ \w+ \d{4} – \d+ \w+ \d{4})$/).waitFor();
       const paidRows = page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
       await paidRows.first().waitFor();
       assert.equal(await paidRows.count(), 1);
