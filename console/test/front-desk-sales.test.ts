@@ -135,7 +135,7 @@ describeConsole('console front desk: counter sales, customers, stock and reports
       await section(page, 'Catalog');
       await page.getByRole('table', { name: 'Catalog items' }).getByRole('row', { name: /Braid gel/ }).getByText('8 in stock').waitFor();
 
-      // Reports: the revenue and the best sellers count it; a product leads to its page.
+      // Reports: the revenue and the best sellers count it.
       await openReports(page);
       const revenue = page.getByRole('link', { name: /^Revenue:/ });
       await revenue.waitFor();
@@ -153,9 +153,15 @@ describeConsole('console front desk: counter sales, customers, stock and reports
       await byWeek.waitFor();
       await page.mouse.move(10, 10);
       await inspect(page, 'reports', c.env.dialect.name);
+      // A best seller leads to the period's paid orders with it.
       await byRevenue.getByRole('link', { name: 'Braid gel' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Braid gel' }).waitFor();
-      assert.match(page.url(), new RegExp(`/catalog/${gel.id}$`));
+      await page.waitForURL((url) => url.pathname.endsWith('/orders') && url.searchParams.get('itemId') === gel.id && url.searchParams.has('paidFrom'));
+      await page.getByText(/^With Braid gel · Paid /).waitFor();
+      const withGel = page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
+      await withGel.first().waitFor();
+      assert.equal(await withGel.count(), 1);
+      assert.match(await withGel.first().innerText(), new RegExp(order.reference));
+      await inspect(page, 'orders-with-item', c.env.dialect.name);
 
       // The revenue taps through to the orders it counts: those paid in the report's period.
       await page.goBack();
@@ -169,7 +175,7 @@ describeConsole('console front desk: counter sales, customers, stock and reports
       await inspect(page, 'orders-paid-in-period', c.env.dialect.name);
       // The tabs keep the days; "Show every order" drops them.
       await page.getByRole('tab', { name: 'Awaiting payment' }).click();
-      await page.getByText('None of the orders paid on those days is at this stage.').waitFor();
+      await page.getByText('None of the orders listed above is at this stage.').waitFor();
       assert.match(page.url(), /paidFrom=/);
       await page.getByRole('link', { name: 'Show every order' }).click();
       await page.waitForURL((url) => url.pathname.endsWith('/orders') && !url.search.includes('paidFrom'));

@@ -1,5 +1,6 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { DateTime } from 'luxon';
 import { describeEachDb, expectError } from '../helpers/app.ts';
 import { createOrder, createShop, eventsOf, openPayPage, stockOf, submitPayForm, type Shop } from './helpers.ts';
 
@@ -118,6 +119,45 @@ describeEachDb('staff orders: list, detail, mark paid, refund, fulfilment, cance
       assert.ok(res.data.details.some((d: any) => d.field.includes(field)), `${query}: ${res.body}`);
     }
     assert.equal((await staff('GET', other, '?paidFrom=2026-11-02&paidTo=2026-11-03')).data.count, 0);
+  });
+
+  test("the list filters by item: with the paid days, the orders behind a report's best seller", async () => {
+    const store = await env.createStore({ timezone: 'Africa/Accra', currency: 'GHS' });
+    const local = { ...shop, store, key: await env.createKey(store), mug: await env.createItem(store, { name: 'Mug', price: 12.5, stockCount: 100 }) };
+    const comb = await env.createItem(store, { name: 'Comb', price: 4 });
+    const sell = async (items: { id: string; qty: number }[], paid: boolean) => {
+      const order = await createOrder(env, local, items, { paymentMethod: 'cash' });
+      if (paid) assert.equal((await staff('POST', local, `/${order.orderId}/mark-paid`, { method: 'cash' })).statusCode, 200);
+      return order.orderId as string;
+    };
+    const mugOnly = await sell([{ id: local.mug.id, qty: 1 }], true);
+    const both = await sell([{ id: comb.id, qty: 3 }, { id: local.mug.id, qty: 2 }], true);
+    const combOnly = await sell([{ id: comb.id, qty: 1 }], true);
+    const unpaidMug = await sell([{ id: local.mug.id, qty: 1 }], false);
+    const ids = async (query: string, s = local) => {
+      const res = await staff('GET', s, `?${query}`);
+      assert.equal(res.statusCode, 200, res.body);
+      return res.data.orders.map((o: any) => o.orderId);
+    };
+    assert.deepEqual(await ids(`itemId=${local.mug.id}`), [unpaidMug, both, mugOnly]);
+    assert.deepEqual(await ids(`itemId=${comb.id}`), [combOnly, both]);
+    const today = DateTime.now().setZone('Africa/Accra').toISODate()!;
+    const period = `paidFrom=${today}&paidTo=${today}`;
+    assert.deepEqual(await ids(`itemId=${local.mug.id}&${period}`), [both, mugOnly]);
+    // As many as the report counts for that product.
+    const report = await env.inject({ method: 'GET', url: `/api/stores/${store.storeId}/reports/summary?from=${today}&to=${today}`, headers: env.staffHeaders(store) });
+    assert.equal(report.statusCode, 200, report.body);
+    assert.equal(report.data.products.find((p: any) => p.itemId === local.mug.id).ordersCount, 2);
+    assert.equal(report.data.products.find((p: any) => p.itemId === comb.id).ordersCount, 2);
+    // An item of no order, of another store, or hostile: nothing (never another store's orders).
+    assert.deepEqual(await ids('itemId=nope'), []);
+    const fromOther = await ids(`itemId=${local.mug.id}`, shop);
+    assert.ok(![mugOnly, both, unpaidMug].some((id) => fromOther.includes(id)), 'another store never sees these orders');
+    assert.deepEqual(await ids(`itemId=${encodeURIComponent("x' OR 1=1 --")}`), []);
+    expectError(await list(`itemId=${'x'.repeat(201)}`), 400, 'validation-failed');
+    async function list(query: string) {
+      return staff('GET', local, `?${query}`);
+    }
   });
 
   test('mark paid settles a cash order once: paid, order.paid, customer spend; a second mark is 409', async () => {

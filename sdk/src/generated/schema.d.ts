@@ -675,7 +675,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders, newest first, optionally by status, customer, booking and the days they were paid */
+        /** Orders, newest first, optionally by status, customer, booking, item and the days they were paid */
         get: operations["listOrders"];
         put?: never;
         /** A sale at the counter: products at catalog prices, stock taken at once (409 out-of-stock), paid now or to collect; sourceChannel counter */
@@ -6257,6 +6257,8 @@ export interface operations {
                 cursor?: string;
                 /** @description the orders of one customer (cus_…) */
                 customerId?: string;
+                /** @description the orders with a line of this catalog item (a report's best seller) */
+                itemId?: string;
                 limit?: number;
                 /** @description only orders paid (payment status paid: partly refunded ones included, wholly refunded ones not) on or after this day of the store's time zone (YYYY-MM-DD); the orders a report's revenue counts */
                 paidFrom?: string;

@@ -228,8 +228,13 @@ export async function claimCheck(db: Db, storeId: string, orderId: string, seen:
 export const finishCheck = (db: Db, storeId: string, orderId: string, lease: string, next: string | null, done: number) =>
   db.updateTable('orders').set({ next_check_at: next, checks_done: done }).where('store_id', '=', storeId).where('id', '=', orderId).where('next_check_at', '=', lease).execute();
 
-export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string; bookingId?: string; paidIn?: { from?: string; to?: string } }) {
+export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string; bookingId?: string; itemId?: string; paidIn?: { from?: string; to?: string } }) {
   let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
+  // With a line of the item (the lines of this store's orders only: the order is the store's).
+  if (options.itemId) {
+    const itemId = options.itemId;
+    q = q.where((eb) => eb.exists(eb.selectFrom('order_lines as l').select('l.order_id').whereRef('l.order_id', '=', 'orders.id').where('l.item_id', '=', itemId)));
+  }
   // Paid in [from, to): the orders reports count (paidOrdersBetween).
   if (options.paidIn) {
     q = q.where('payment_status', '=', sql.lit('paid'));

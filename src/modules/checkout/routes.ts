@@ -319,11 +319,11 @@ export async function checkoutRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get('/api/stores/:storeId/orders', {
     preValidation: requireMember(ctx),
-    schema: { tags: ['staff: orders'], summary: 'Orders, newest first, optionally by status, customer, booking and the days they were paid', security, params: StoreParams, querystring: OrdersQuery, response: responses({ 200: OrdersResponse }) },
+    schema: { tags: ['staff: orders'], summary: 'Orders, newest first, optionally by status, customer, booking, item and the days they were paid', security, params: StoreParams, querystring: OrdersQuery, response: responses({ 200: OrdersResponse }) },
   }, async (request, reply) => {
-    const { limit = 20, cursor, status, customerId, bookingId, paidFrom, paidTo } = request.query as { limit?: number; cursor?: string; status?: string; customerId?: string; bookingId?: string; paidFrom?: string; paidTo?: string };
+    const { limit = 20, cursor, status, customerId, bookingId, itemId, paidFrom, paidTo } = request.query as { limit?: number; cursor?: string; status?: string; customerId?: string; bookingId?: string; itemId?: string; paidFrom?: string; paidTo?: string };
     const statuses = status?.split(',').map((s) => s.trim()).filter(Boolean);
-    const page = await checkout.listOrders(authStoreId(request), { limit, cursor, statuses, customerId, bookingId, paidFrom, paidTo });
+    const page = await checkout.listOrders(authStoreId(request), { limit, cursor, statuses, customerId, bookingId, itemId, paidFrom, paidTo });
     reply.header('cache-control', 'no-store');
     return { ok: true, count: page.orders.length, ...page };
   });

@@ -276,6 +276,7 @@ export const OrdersQuery = Type.Object({
   status: Type.Optional(Type.String({ maxLength: 400, description: 'one status, or several separated by commas (pending_payment,pending_cash_collection)' })),
   customerId: Type.Optional(Type.String({ maxLength: 200, description: 'the orders of one customer (cus_…)' })),
   bookingId: Type.Optional(Type.String({ maxLength: 200, description: 'the deposit orders of one booking (bkg_…)' })),
+  itemId: Type.Optional(Type.String({ maxLength: 200, description: 'the orders with a line of this catalog item (a report\'s best seller)' })),
   paidFrom: Type.Optional(Type.String({ format: 'date', description: "only orders paid (payment status paid: partly refunded ones included, wholly refunded ones not) on or after this day of the store's time zone (YYYY-MM-DD); the orders a report's revenue counts" })),
   paidTo: Type.Optional(Type.String({ format: 'date', description: "only orders paid on or before this day of the store's time zone (YYYY-MM-DD), on or after paidFrom" })),
 });

@@ -743,9 +743,10 @@ export function createCheckoutService(ctx: AppContext) {
 
     /**
      * A page of the store's orders, newest first. `paidFrom`/`paidTo` (days of the store's time zone,
-     * inclusive) keep the orders paid then: those a report's revenue counts.
+     * inclusive) keep the orders paid then: those a report's revenue counts; `itemId` those with a
+     * line of that item (a report's best seller).
      */
-    async listOrders(storeId: string, options: { limit: number; cursor?: string; statuses?: string[]; customerId?: string; bookingId?: string; paidFrom?: string; paidTo?: string }) {
+    async listOrders(storeId: string, options: { limit: number; cursor?: string; statuses?: string[]; customerId?: string; bookingId?: string; itemId?: string; paidFrom?: string; paidTo?: string }) {
       const after = decodeCursor(options.cursor, 2) as [string, string] | null;
       let paidIn: { from?: string; to?: string } | undefined;
       if (options.paidFrom || options.paidTo) {
@@ -762,7 +763,7 @@ export function createCheckoutService(ctx: AppContext) {
         if (from && to && to < from) throw validationFailed([{ field: 'paidTo', message: 'on or after paidFrom' }], 'paidTo must be on or after paidFrom.');
         paidIn = { from: from?.toUTC().toISO() ?? undefined, to: to?.plus({ days: 1 }).startOf('day').toUTC().toISO() ?? undefined };
       }
-      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, statuses: options.statuses, customerId: options.customerId, bookingId: options.bookingId, paidIn });
+      const rows = await repo.listOrders(db, storeId, { limit: options.limit, after, statuses: options.statuses, customerId: options.customerId, bookingId: options.bookingId, itemId: options.itemId, paidIn });
       const page = rows.slice(0, options.limit);
       const lines = await repo.linesOf(db, page.map((r) => r.id));
       const last = page[page.length - 1];

@@ -1,11 +1,13 @@
 // Orders: one tab per stage (awaiting payment, to fulfil, done, closed, all), newest first with
 // "Load more", each with where it came from (website, counter…), and a lookup by reference. The tab
 // lives in the address, so a reload keeps it. "New sale" records a sale made at the counter.
-// `?paidFrom=&paidTo=` (from Reports' revenue) lists only the orders paid on those days.
+// `?paidFrom=&paidTo=` (from Reports' revenue) lists only the orders paid on those days, `?itemId=`
+// (from Reports' best sellers, with the days) only those with that item.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useItem } from '../../api/items';
 import { canManage } from '../../api/session';
 import { findOrder, ORDER_GROUPS, useOrderPages, type Order, type OrderGroup } from '../../api/orders';
 import { EmptyState, PageError, PageHeader } from '../../components/PageState';
@@ -26,9 +28,12 @@ export function Component() {
   const store = useCurrentStore();
   const [params, setParams] = useSearchParams();
   const group: OrderGroup = ORDER_GROUPS.find((g) => g.value === params.get('status'))?.value ?? 'awaiting';
-  // The orders paid on some days (a report's revenue taps through to them): kept across the tabs.
+  // The orders paid on some days, or with an item (a report's revenue and best sellers tap through
+  // to them): kept across the tabs.
   const paid = { from: validDay(params.get('paidFrom')), to: validDay(params.get('paidTo')) };
-  const paidFilter = paid.from || paid.to ? { ...(paid.from ? { paidFrom: paid.from } : {}), ...(paid.to ? { paidTo: paid.to } : {}) } : null;
+  const itemId = params.get('itemId')?.slice(0, 200) || undefined;
+  const filters = paid.from || paid.to || itemId ? { ...(paid.from ? { paidFrom: paid.from } : {}), ...(paid.to ? { paidTo: paid.to } : {}), ...(itemId ? { itemId } : {}) } : null;
+  const onDays = paid.from || paid.to ? (paid.from && paid.from === paid.to ? 'that day' : 'those days') : null;
   const tabs = useRef<HTMLDivElement>(null);
   usePageTitle('Orders');
   // On a phone the tabs scroll sideways: the chosen one is brought into view (a reload on "Closed").
@@ -50,10 +55,15 @@ export function Component() {
         Orders placed on your website, sales at the counter, and the payments they wait for.
       </PageHeader>
       <FindOrder />
-      {paidFilter && (
-        <Alert color="blue" variant="light" title={paidText(paid.from, paid.to)} styles={{ title: { color: 'var(--console-text-on-tint)' } }}>
+      {filters && (
+        <Alert
+          color="blue"
+          variant="light"
+          title={<>{itemId && <>With <ItemName itemId={itemId} /></>}{itemId && onDays && ' · '}{onDays && paidText(paid.from, paid.to)}</>}
+          styles={{ title: { color: 'var(--console-text-on-tint)' } }}
+        >
           <Text size="sm">
-            Only orders paid on {paid.from && paid.to && paid.from === paid.to ? 'that day' : 'those days'} are listed (partly refunded ones too), as the report counts them.{' '}
+            Only orders {[itemId ? 'with it' : '', onDays ? `paid on ${onDays}` : ''].filter(Boolean).join(', ')}{itemId && onDays ? ',' : ''} are listed{onDays ? ' (partly refunded ones too), as the report counts them' : ''}.{' '}
             <Anchor component={Link} to={`/s/${store.storeId}/orders${group === 'awaiting' ? '' : `?status=${group}`}`} inherit underline="always" fw={600} c="var(--console-text-on-tint)">Show every order</Anchor>
           </Text>
         </Alert>
@@ -61,7 +71,7 @@ export function Component() {
       <Tabs
         value={group}
         keepMounted={false}
-        onChange={(value) => setParams({ ...(value && value !== 'awaiting' ? { status: value } : {}), ...paidFilter }, { replace: true })}
+        onChange={(value) => setParams({ ...(value && value !== 'awaiting' ? { status: value } : {}), ...filters }, { replace: true })}
       >
         {/* One line at any width: on a phone the tabs scroll sideways rather than wrap onto two lines. */}
         <Tabs.List ref={tabs} aria-label="Orders by stage" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}>
@@ -71,7 +81,7 @@ export function Component() {
         </Tabs.List>
         {ORDER_GROUPS.map((g) => (
           <Tabs.Panel key={g.value} value={g.value} pt="md">
-            <OrderList group={g.value} statuses={[...g.statuses]} paid={paidFilter} />
+            <OrderList group={g.value} statuses={[...g.statuses]} filters={filters} />
           </Tabs.Panel>
         ))}
       </Tabs>
@@ -82,6 +92,13 @@ export function Component() {
 /** A day (YYYY-MM-DD) from the address, or undefined. */
 function validDay(value: string | null): string | undefined {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : undefined;
+}
+
+/** A catalog item's name (an item since deleted: "an item no longer in the catalog"). */
+function ItemName({ itemId }: { itemId: string }) {
+  const store = useCurrentStore();
+  const item = useItem(store.storeId, itemId);
+  return <>{item.data?.name ?? (item.isError ? 'an item no longer in the catalog' : '…')}</>;
 }
 
 /** "Paid 1–30 Nov 2026", "Paid on 2 Nov 2026", "Paid from 1 Nov 2026", "Paid until 30 Nov 2026". */
@@ -144,15 +161,15 @@ function itemsSummary(order: Order): string {
   return rest.length ? `${head} and ${rest.length} more` : head;
 }
 
-function OrderList({ group, statuses, paid }: { group: OrderGroup; statuses: string[]; paid: { paidFrom?: string; paidTo?: string } | null }) {
+function OrderList({ group, statuses, filters }: { group: OrderGroup; statuses: string[]; filters: { paidFrom?: string; paidTo?: string; itemId?: string } | null }) {
   const store = useCurrentStore();
-  const pages = useOrderPages(store.storeId, { limit: 25, ...(statuses.length ? { status: statuses.join(',') } : {}), ...paid });
+  const pages = useOrderPages(store.storeId, { limit: 25, ...(statuses.length ? { status: statuses.join(',') } : {}), ...filters });
   const rows = pages.data?.pages.flatMap((p) => p.orders) ?? [];
   const link = (o: Order) => `/s/${store.storeId}/orders/${o.orderId}`;
 
   if (pages.isError) return <PageError error={pages.error} retry={() => pages.refetch()} />;
   if (pages.isPending) return <Text size="sm" c="dimmed">Loading…</Text>;
-  if (rows.length === 0 && paid) return <EmptyState title="No orders here">None of the orders paid on those days is at this stage.</EmptyState>;
+  if (rows.length === 0 && filters) return <EmptyState title="No orders here">None of the orders listed above is at this stage.</EmptyState>;
   if (rows.length === 0) return <EmptyState title={EMPTY[group][0]}>{EMPTY[group][1]}</EmptyState>;
 
   return (

@@ -176,6 +176,8 @@ function SummaryView({ data, from, to, children }: { data: ReportSummary; from: 
   const money = (minor: number) => formatMoney(minor, currency);
   // The orders the revenue counts: those paid in the period.
   const paidOrders = `${base}/orders?${new URLSearchParams({ status: 'all', paidFrom: from, paidTo: to })}`;
+  // A best seller's: the paid orders of the period with it.
+  const ordersWith = (itemId: string) => `${paidOrders}&${new URLSearchParams({ itemId })}`;
   const bookingsList = (extra: Record<string, string> = {}) => `${base}/bookings?${new URLSearchParams({ view: 'list', from, to, ...extra })}`;
   const byCount = [...data.products].sort((a, b) => b.quantity - a.quantity || b.revenueMinor - a.revenueMinor);
   const servicesByRevenue = [...data.services].filter((x) => x.revenueMinor > 0).sort((a, b) => b.revenueMinor - a.revenueMinor || b.bookingsCount - a.bookingsCount);
@@ -201,7 +203,7 @@ function SummaryView({ data, from, to, children }: { data: ReportSummary; from: 
               <BarList
                 label="Products by revenue"
                 empty="No products sold in this period."
-                bars={data.products.slice(0, 10).map((p) => ({ key: p.itemId, label: p.name, value: p.revenueMinor, text: money(p.revenueMinor), to: `${base}/catalog/${encodeURIComponent(p.itemId)}` }))}
+                bars={data.products.slice(0, 10).map((p) => ({ key: p.itemId, label: p.name, value: p.revenueMinor, text: money(p.revenueMinor), to: ordersWith(p.itemId) }))}
               />
             </div>
             <div>
@@ -210,7 +212,7 @@ function SummaryView({ data, from, to, children }: { data: ReportSummary; from: 
                 label="Products by number sold"
                 color="blue.7"
                 empty="No products sold in this period."
-                bars={byCount.slice(0, 10).map((p) => ({ key: p.itemId, label: p.name, value: p.quantity, text: `${p.quantity} sold`, to: `${base}/catalog/${encodeURIComponent(p.itemId)}` }))}
+                bars={byCount.slice(0, 10).map((p) => ({ key: p.itemId, label: p.name, value: p.quantity, text: `${p.quantity} sold`, to: ordersWith(p.itemId) }))}
               />
             </div>
           </Stack>
