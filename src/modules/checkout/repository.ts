@@ -8,7 +8,7 @@ import type { OrderLineRow, OrderRow, RefundRow } from './tables.ts';
 import { enabledEndpointsQuery, insertEventListingEndpoints, type EndpointRef } from '../events/repository.ts';
 import type { EventRow } from '../events/tables.ts';
 import { statementTemplate, type Placeholders } from '../../db/template.ts';
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type ExpressionBuilder, type QueryCreator } from 'kysely';
 import * as customersRepo from '../customers/repository.ts';
 import * as catalogRepo from '../catalog/repository.ts';
 import type { ItemRow } from '../catalog/tables.ts';
@@ -228,6 +228,13 @@ export async function claimCheck(db: Db, storeId: string, orderId: string, seen:
 export const finishCheck = (db: Db, storeId: string, orderId: string, lease: string, next: string | null, done: number) =>
   db.updateTable('orders').set({ next_check_at: next, checks_done: done }).where('store_id', '=', storeId).where('id', '=', orderId).where('next_check_at', '=', lease).execute();
 
+/**
+ * Orders paid in [from, to) (either end open when absent): the orders the reports count. The status
+ * condition as the paid orders' partial index has it (migration 2026_11_25_0900), so it is used.
+ */
+const paidIn = ({ from, to }: { from?: string; to?: string }) => (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.and([eb('payment_status', '=', sql.lit('paid')), ...(from ? [eb('paid_at', '>=', from)] : []), ...(to ? [eb('paid_at', '<', to)] : [])]);
+
 export function listOrders(db: Db, storeId: string, options: { limit: number; after: [string, string] | null; statuses?: string[]; customerId?: string; bookingId?: string; itemId?: string; paidIn?: { from?: string; to?: string } }) {
   let q = db.selectFrom('orders').selectAll().where('store_id', '=', storeId);
   // With a line of the item (the lines of this store's orders only: the order is the store's).
@@ -235,12 +242,7 @@ export function listOrders(db: Db, storeId: string, options: { limit: number; af
     const itemId = options.itemId;
     q = q.where((eb) => eb.exists(eb.selectFrom('order_lines as l').select('l.order_id').whereRef('l.order_id', '=', 'orders.id').where('l.item_id', '=', itemId)));
   }
-  // Paid in [from, to): the orders reports count (paidOrdersBetween).
-  if (options.paidIn) {
-    q = q.where('payment_status', '=', sql.lit('paid'));
-    if (options.paidIn.from) q = q.where('paid_at', '>=', options.paidIn.from);
-    if (options.paidIn.to) q = q.where('paid_at', '<', options.paidIn.to);
-  }
+  if (options.paidIn) q = q.where(paidIn(options.paidIn));
   if (options.statuses?.length) q = q.where('status', 'in', options.statuses);
   if (options.customerId) q = q.where('customer_id', '=', options.customerId);
   if (options.bookingId) q = q.where('booking_id', '=', options.bookingId);
@@ -270,9 +272,8 @@ export function productSalesBetween(db: Db, storeId: string, from: string, to: s
 }
 
 /** Sales per item of the orders paid in [from, to) (`to` open when absent), best by `first`, then the other figure, then id. */
-function itemSales(db: Db, storeId: string, paidIn: { from: string; to?: string }, first: 'quantity' | 'revenueMinor', limit: number) {
-  let paid = db.selectFrom('orders').select('id').where('store_id', '=', storeId).where('payment_status', '=', sql.lit('paid')).where('paid_at', '>=', paidIn.from);
-  if (paidIn.to !== undefined) paid = paid.where('paid_at', '<', paidIn.to);
+function itemSales(db: Db, storeId: string, period: { from: string; to?: string }, first: 'quantity' | 'revenueMinor', limit: number) {
+  const paid = db.selectFrom('orders').select('id').where('store_id', '=', storeId).where(paidIn(period));
   const lines = db.selectFrom('order_lines as l');
   const then = first === 'quantity' ? 'revenueMinor' : 'quantity';
   return (isPostgres(db) ? lines.where('l.order_id', '=', sql<string>`any(array(${paid}))`) : lines.where('l.order_id', 'in', paid))
@@ -297,9 +298,7 @@ export const paidOrdersBetween = (db: Db, storeId: string, from: string, to: str
     // Net of partial refunds (a whole refund leaves the order's payment status 'refunded').
     .select(['paid_at', sql<number>`amount_paid_minor - refunded_minor`.as('amount_paid_minor'), 'customer_id'])
     .where('store_id', '=', storeId)
-    .where('payment_status', '=', sql.lit('paid'))
-    .where('paid_at', '>=', from)
-    .where('paid_at', '<', to)
+    .where(paidIn({ from, to }))
     .execute();
 
 // ---- deposits and refunds ----

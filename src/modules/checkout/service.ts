@@ -2,11 +2,11 @@
 // from the payload. Stock is reserved in the order's transaction and released when the payment
 // fails, is cancelled or the checkout expires. Every status change is a conditional update
 // (`WHERE status IN …`), so a payment confirmed twice (redirect and webhook racing) applies once.
+import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres, isUniqueViolation, type Executor } from '../../db/sql.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
-import { DateTime } from 'luxon';
 import { AppError, conflict, notFound, unprocessable, validationFailed, type ErrorDetail } from '../../shared/errors.ts';
 import { crockfordCode, newId, randomToken } from '../../shared/ids.ts';
 import { toMajor } from '../../shared/money.ts';
