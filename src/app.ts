@@ -49,6 +49,7 @@ import { reportingRoutes } from './modules/reporting/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
+import { trustProxyOption } from './http/client-address.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -99,7 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     ...(logger !== undefined ? { logger } : { loggerInstance: deps.logger as any }),
     genReqId: () => newId('req'),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     // Router-level errors (a path parameter over 100 characters, a malformed URL) get the flat body too.
     frameworkErrors: frameworkErrorHandler,

@@ -1,4 +1,5 @@
 // The one place that reads the environment. Everything else receives a Config.
+import { isIP } from 'node:net';
 
 export type PaymentProviderName = 'sandbox' | 'paystack';
 
@@ -73,8 +74,12 @@ export interface Config {
   /** OTLP/HTTP endpoint for traces (null: no tracing, and no OpenTelemetry code loaded). */
   otelEndpoint: string | null;
   otelServiceName: string;
-  /** Trust X-Forwarded-* from a load balancer in front (client IPs for rate limits). */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front are trusted for X-Forwarded-*: none, the nearest `hops` (each proxy appends
+   * the address it was reached from), or those at these addresses/CIDRs. The client's address is the
+   * nearest untrusted one, counted from the right (src/http/client-address.ts).
+   */
+  trustProxy: TrustProxy;
   /** Slow-client protection: a whole request (headers and body) must arrive within this. */
   requestTimeoutMs: number;
   /** …and its headers within this (at most requestTimeoutMs). */
@@ -82,6 +87,8 @@ export interface Config {
   /** An idle kept-alive connection is closed after this. */
   keepAliveTimeoutMs: number;
 }
+
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export class ConfigError extends Error {}
 
@@ -106,6 +113,32 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `false`, `true` (one hop), a hop count, or a comma-separated list of addresses, CIDRs and proxy-addr's keywords. */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return { hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be false, a hop count from 1 to 10 or a list of proxy addresses, got "${raw}"`);
+    return { hops };
+  }
+  const addresses = value.split(',').map((part) => part.trim());
+  for (const address of addresses) {
+    if (PROXY_KEYWORDS.has(address)) continue;
+    const [ip, prefix, ...rest] = address.split('/');
+    const family = isIP(ip ?? '');
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); "${address}" is none of these`);
+    }
+  }
+  return { addresses };
 }
 
 function url(name: string, raw: string, protocols: string[]): string {
@@ -197,7 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     otelEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ? url('OTEL_EXPORTER_OTLP_ENDPOINT', env.OTEL_EXPORTER_OTLP_ENDPOINT, ['http:', 'https:']) : null,
     otelServiceName: env.OTEL_SERVICE_NAME || 'store-service',
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     requestTimeoutMs,
     headersTimeoutMs,
     // Longer than the usual load-balancer idle timeout (60 s), so the balancer closes first.
