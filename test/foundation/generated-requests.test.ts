@@ -6,6 +6,8 @@
 //
 // Deterministic: GEN_SEED (default below) and GEN_RUNS requests per operation and engine (default
 // 12). A longer run by hand: GEN_SEED=7 GEN_RUNS=300 GEN_VERBOSE=1 node test/run.mjs generated-requests
+// The pages (the store page's booking flow, the manage link's forms) also get every hostile value in
+// each of their query parameters and form fields, one at a time, form-encoded as a browser sends them.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -58,6 +60,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const HOSTILE = [
   '', ' ', '\t\n', '\u0000', 'a\u0000b', 'x'.repeat(5_000), '\ud800', '😀'.repeat(50), '<script>alert(1)</script>',
   "' OR 1=1 --", '../../etc/passwd', '%00', '${7*7}', 'null', '-1', '1e309', 'NaN', '2026-02-30', '25:99', '0000-00-00T00:00:00Z',
+  '2027-13-01', '0000-00-00', '9999-99-99', 'x', '24:00',
   'Mars/Phobos', 'javascript:alert(1)', 'http://169.254.169.254/latest/meta-data/', '__proto__', 'constructor',
 ];
 
@@ -329,6 +332,9 @@ async function createFixtures(env: TestEnv): Promise<Fixtures> {
   });
   ids.bookingId = booking.data?.booking?.id;
   ids.bookingReference = booking.data?.booking?.reference;
+  // The manage pages' credential, so their forms and queries reach past the not-found page.
+  const manageUrl: string | undefined = booking.data?.booking?.manageUrl;
+  if (manageUrl) ids.token = new URL(manageUrl).pathname.split('/')[2]!;
   const order = await env.inject({
     method: 'POST',
     url: '/integrationCheckoutCreate',
@@ -399,6 +405,44 @@ describeEachDb(
         await restoreCredentials(env, fx);
       }
       assert.ok(sent >= operations.length * RUNS);
+      assert.deepEqual(failures, []);
+    });
+
+    test('every page route, with each hostile value in each of its query parameters and form fields: a page, never a 5xx', async () => {
+      const doc = (await env.inject({ method: 'GET', url: '/openapi.json' })).data;
+      const pages = operationsOf(doc).filter((o) => Object.values<Schema>(o.op.responses ?? {}).some((r) => r.content?.['text/html']));
+      assert.ok(pages.some((o) => o.method === 'POST' && o.path === '/s/{storeSlug}/book'), 'the store page\'s form is documented');
+      assert.ok(pages.some((o) => o.method === 'POST' && o.path === '/b/{token}/move'), 'the move form is documented');
+      const failures: string[] = [];
+      let sent = 0;
+      for (const o of pages) {
+        const plan = fc.sample(planArb(o, fx), { seed: SEED, numRuns: 1 })[0]!;
+        // The fixtures' own store, post, order and manage link, so each request reaches the page's form.
+        const known: Record<string, string | undefined> = { ...fx.ids, storeSlug: fx.store.slug };
+        plan.path = Object.fromEntries((o.op.parameters ?? []).filter((p: Schema) => p.in === 'path').map((p: Schema) => [p.name, known[p.name] ?? 'x']));
+        const formSchema: Schema | undefined = o.op.requestBody?.content?.['application/x-www-form-urlencoded']?.schema;
+        // Every documented field filled with a plausible value, so each hostile one is the only thing wrong.
+        const query = Object.fromEntries((o.op.parameters ?? []).filter((p: Schema) => p.in === 'query').map((p: Schema) => [p.name, fc.sample(valueArb(p.schema, p.name, fx), { seed: SEED, numRuns: 1 })[0]]));
+        const form = Object.fromEntries(Object.entries<Schema>(formSchema?.properties ?? {}).map(([name, schema]) => [name, fc.sample(valueArb(schema, name, fx), { seed: SEED, numRuns: 1 })[0]]));
+        const slots: Array<['query' | 'body', string]> = [...Object.keys(query).map((k): ['query', string] => ['query', k]), ...Object.keys(form).map((k): ['body', string] => ['body', k])];
+        if (o.method === 'GET' && ['/s/{storeSlug}/book', '/b/{token}/move'].includes(o.path)) {
+          assert.ok(slots.some(([, name]) => name === 'date'), `${o.path} documents its date`);
+        }
+        for (const [where, name] of slots) {
+          for (const hostile of HOSTILE) {
+            const values = { query: { ...query }, body: { ...form } };
+            values[where][name] = hostile;
+            const request = buildRequest(o, { ...plan, query: values.query, body: formSchema ? values.body : undefined, bodyKind: formSchema ? 'form' : 'none', mutation: 'none', auth: 'right' }, fx);
+            const res = (await env.inject(request as any)) as Response;
+            sent++;
+            if (process.env.GEN_DEBUG) console.log(res.statusCode, request.method, request.url.slice(0, 150), String(request.payload ?? '').slice(0, 150));
+            const problem = problemOf(o, res);
+            if (problem) failures.push(`${problem}: ${request.method} ${show(request.url, 200)} body ${show(request.payload ?? '')} → ${res.statusCode} ${show(res.body, 200)}`);
+          }
+        }
+        await restoreCredentials(env, fx);
+      }
+      assert.ok(sent > 300, `sent ${sent}`);
       assert.deepEqual(failures, []);
     });
   },

@@ -358,7 +358,7 @@ describeEachDb('manage link pages', (env) => {
       if (says) assert.match(textOf(res.body), says);
     };
     // The move page with a day that cannot be chosen shows today with a notice.
-    for (const date of ['x', '2026-02-30', '2020-01-01', dayAhead(400)]) {
+    for (const date of ['x', '2026-02-30', '2020-01-01', dayAhead(400), '2027-13-01', '0000-00-00', '9999-99-99', '-1']) {
       const res = await get(`${path}/move?date=${date}`);
       await pageOf(res, 400, /Choose a day from the list\./);
       assert.ok(res.body.includes(`move?date=${dayAhead(0)}" aria-current="date"`));
@@ -370,6 +370,10 @@ describeEachDb('manage link pages', (env) => {
     await pageOf(await post(`${path}/move`, { date: dayAhead(4) }), 400, /Choose a time from the list\./);
     await pageOf(await post(`${path}/move`, { date: 'tomorrow', time: '10:00' }), 400, /Choose a time from the list\./);
     await pageOf(await post(`${path}/move`, { date: dayAhead(4), time: '25:00' }), 400, /Choose a time from the list\./);
+    for (const date of ['2027-13-01', '0000-00-00', '9999-99-99']) {
+      await pageOf(await post(`${path}/move`, { date, time: '10:00' }), 400, /Choose a time from the list\./);
+    }
+    for (const time of ['x', '-1']) await pageOf(await post(`${path}/move`, { date: dayAhead(4), time }), 400, /Choose a time from the list\./);
     await pageOf(await post(`${path}/move`, { date: '2020-01-01', time: '10:00' }), 409, /Choose a day from the list\./);
     await pageOf(await env.inject({ method: 'POST', url: `${path}/move`, headers: FORM, payload: `date=${dayAhead(4)}&time=10:00&time=11:00` }), 400, /Something was missing/);
     await pageOf(await env.inject({ method: 'POST', url: `${path}/move` }), 400, /Choose a time from the list\./);

@@ -159,7 +159,6 @@ describeEachDb('store page in Chromium', (env) => {
       await page.waitForURL(/\/pay\/ORD-[0-9A-Z]{12}$/);
     });
     assert.match(await page.locator('body').innerText(), /Deposit: Goddess locs/);
-    const payUrl = page.url();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL(/\/b\/[0-9A-Za-z]{24}\?trxref=/);
     assert.match(await page.getByRole('status').innerText(), /Your deposit is paid\.\s+Adom Braids will confirm your booking\./);

@@ -278,8 +278,9 @@ describeEachDb('hosted store page and booking flow', (env) => {
       ['unknown service', get(`${page}/book?serviceId=itm_nope`), 200],
       ['malformed day', get(`${page}/book?serviceId=${s.service.id}&date=2026-02-31`), 400],
       ['past day', get(`${page}/book?serviceId=${s.service.id}&date=2020-01-01`), 400],
-      ['malformed time', get(`${page}/book?serviceId=${s.service.id}&date=${dayAhead(7)}&time=25:99`), 200],
+      ['malformed time', get(`${page}/book?serviceId=${s.service.id}&date=${dayAhead(7)}&time=25:99`), 400],
       ['hostile query', get(`${page}/book?serviceId=%3Cscript%3E&date=%22%3E&time=%27`), 200],
+      ['hostile query, known service', get(`${page}/book?serviceId=${s.service.id}&date=%22%3E&time=%27`), 400],
       ['control characters', get(`${page}/book?serviceId=a&date=%00`), 400],
       ['overlong query', get(`${page}/book?serviceId=${'x'.repeat(300)}`), 400],
       ['JSON body', env.inject({ method: 'POST', url: `${page}/book`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(fields) }), 415],
@@ -287,6 +288,16 @@ describeEachDb('hosted store page and booking flow', (env) => {
       ['field twice', env.inject({ method: 'POST', url: `${page}/book`, headers: FORM, payload: `${new URLSearchParams(fields)}&name=a&name=b` }), 400],
       ['empty form', post(`${page}/book`, {}), 400],
       ['no time', post(`${page}/book`, { serviceId: s.service.id, token: fields.token }), 400],
+      // Days that match the pattern but are no day at all, and times that are not times.
+      ...['2027-13-01', '0000-00-00', '9999-99-99', '2026-00-10', '2026-02-29'].flatMap((date): [string, Promise<Response>, number][] => [
+        [`impossible day ${date}`, get(`${page}/book?serviceId=${s.service.id}&date=${date}`), 400],
+        [`impossible day ${date} with a time`, get(`${page}/book?serviceId=${s.service.id}&date=${date}&time=10:00`), 400],
+        [`impossible day ${date} posted`, post(`${page}/book`, { ...fields, date }), 400],
+      ]),
+      ...['x', '-1', '24:00', '9:5', '10:00:00'].flatMap((time): [string, Promise<Response>, number][] => [
+        [`impossible time ${time}`, get(`${page}/book?serviceId=${s.service.id}&date=${dayAhead(7)}&time=${encodeURIComponent(time)}`), 400],
+        [`impossible time ${time} posted`, post(`${page}/book`, { ...fields, time }), 400],
+      ]),
     ];
     for (const [name, pending, status] of cases) {
       const res = await pending;
@@ -294,6 +305,9 @@ describeEachDb('hosted store page and booking flow', (env) => {
       assertPage(res, status, name);
     }
     assert.match(textOf((await get(`${page}/book?serviceId=itm_nope`)).body), /That service cannot be booked online now\./);
+    assert.match(textOf((await get(`${page}/book?serviceId=${s.service.id}&date=2027-13-01&time=10:00`)).body), /Choose a day from the list\./);
+    assert.match(textOf((await get(`${page}/book?serviceId=${s.service.id}&date=${dayAhead(7)}&time=x`)).body), /Choose a time from the list\./);
+    assert.match(textOf((await post(`${page}/book`, { ...fields, date: '9999-99-99' })).body), /Choose a time first/);
   });
 
   test('the store turns its page off: the page, the flow and a form in flight answer not found; on again, they work', async () => {

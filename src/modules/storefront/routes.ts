@@ -25,27 +25,20 @@ import {
   type ManageView,
   type Notice,
 } from './pages.ts';
+import { DATE, TIME, addDays, daysBetween, isRealDate, minutesOf } from './days.ts';
 
 /** The shape of a manage token (24 base62 characters); anything else is not looked up. */
 const TOKEN = /^[0-9A-Za-z]{24}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The move form sends a date and a time: a few dozen bytes. */
 const FORM_LIMIT_BYTES = 1024;
 /** Days the move page's picker shows at once (today first). */
 const PICKER_DAYS = 14;
 /** Days after a day without free times searched for the next one that has some. */
 const NEXT_DAY_SEARCH = 14;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Every answer of these pages: the address is a credential. */
 const PAGE_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
 
-const isRealDate = (value: unknown): value is string =>
-  typeof value === 'string' && DATE.test(value) && new Date(Date.parse(`${value}T00:00:00Z`)).toISOString().slice(0, 10) === value;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 function sendPage(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(body);

@@ -6,6 +6,7 @@ import type { Store } from '../stores/service.ts';
 import { moneyText, timeText, whenText } from '../messages/content.ts';
 import { html, raw, type Raw } from '../../shared/html.ts';
 import { clockText, contactCard, dayLink, dayText, layout, noticeOf, reachButtons, type DayLink, type Notice } from './pages.ts';
+import { minutesOf } from './days.ts';
 
 /** What the store page and the flow know of a bookable service or course. */
 export interface BookableService {
@@ -264,7 +265,6 @@ export function renderFlowProblemPage(store: Store | null, title: string, text: 
   return layout(store, title, html`<h1>${title}</h1><p>${text}</p>${back ? html`<a class="back" href="${back}">← Start again</a>` : ''}`, { home: back });
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** The time pressed was taken meanwhile: says so, and offers the nearest free times of the day as links. */
 export function takenNoticeLinks(time: string, slots: { time: string; start: string }[], store: Store, hrefOf: (time: string) => string): Notice {

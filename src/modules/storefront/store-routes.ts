@@ -34,9 +34,8 @@ import {
   type DetailsStep,
   type FlowUrls,
 } from './store-pages.ts';
+import { DATE, TIME, addDays, daysBetween, isRealDate } from './days.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The details form: a name, a phone, an email, a note of 500 and the hidden fields. */
 const FORM_LIMIT_BYTES = 4096;
@@ -47,7 +46,6 @@ const NEXT_DAY_SEARCH = 14;
 /** Products shown on the store page; posts shown. */
 const PRODUCTS_SHOWN = 30;
 const POSTS_SHOWN = 3;
-const DAY_MS = 24 * 3600 * 1000;
 /** A double tap's second request waits this long, at most, for the first one's answer. */
 const DOUBLE_TAP_WAIT_MS = 5_000;
 
@@ -55,10 +53,6 @@ const DOUBLE_TAP_WAIT_MS = 5_000;
 const PAGE_CACHE = 'public, max-age=60';
 const FLOW_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
-const isRealDate = (value: unknown): value is string =>
-  typeof value === 'string' && DATE.test(value) && new Date(Date.parse(`${value}T00:00:00Z`)).toISOString().slice(0, 10) === value;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** What the flow's address says was chosen so far. */
@@ -159,6 +153,19 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     time: Type.Optional(Type.String({ maxLength: 5, description: 'HH:MM: a free time of that day; shows the details form' })),
   });
 
+  const BookForm = Type.Object({
+    serviceId: Type.String({ maxLength: 200, description: 'the service or course chosen' }),
+    staffId: Type.Optional(Type.String({ maxLength: 200, description: 'the person chosen, or "any"' })),
+    date: Type.String({ pattern: DATE.source, description: 'YYYY-MM-DD in the store\'s time zone' }),
+    time: Type.String({ pattern: TIME.source, description: 'HH:MM: the free time chosen' }),
+    name: Type.String({ maxLength: 120 }),
+    phone: Type.String({ maxLength: 40, description: 'read in the store\'s country when it has no +' }),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'optional, unless the service asks a deposit and the payment page needs it' })),
+    note: Type.Optional(Type.String({ maxLength: NOTE_MAX })),
+    token: Type.String({ description: 'the form token the details step gave out' }),
+    website: Type.Optional(Type.String({ description: 'a field people never see: left empty' })),
+  });
+
   app.get('/s/:storeSlug', {
     config: pageConfig,
     schema: {
@@ -222,7 +229,7 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         }
       }
     }
-    if (options.taken) notice = takenNoticeLinks(options.taken, slots, store, (time) => flowHref(urls.book, { ...choice, date, time }));
+    if (options.taken && !refused) notice = takenNoticeLinks(options.taken, slots, store, (time) => flowHref(urls.book, { ...choice, date, time }));
     const first = addDays(today, Math.floor(daysBetween(today, date) / PICKER_DAYS) * PICKER_DAYS);
     const days: DayLink[] = [];
     for (let d = first; days.length < PICKER_DAYS && d <= lastDate; d = addDays(d, 1)) days.push({ date: d, href: flowHref(urls.book, { ...choice, date: d, time: undefined }), current: d === date });
@@ -290,7 +297,7 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
       params: SlugParams,
       querystring: FlowQuery,
       produces: ['text/html'],
-      response: { 200: htmlResponse('the step'), 400: htmlResponse('a day that cannot be chosen: the time step with a notice'), 404: htmlResponse('no such store, or its page is turned off'), 429: htmlResponse('too many requests') },
+      response: { 200: htmlResponse('the step'), 400: htmlResponse('a day that cannot be chosen or a time that is not one: the time step with a notice'), 404: htmlResponse('no such store, or its page is turned off'), 429: htmlResponse('too many requests') },
     },
   }, async (request, reply) => {
     const store = await storeOf(request);
@@ -308,10 +315,15 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     }
     if (!service.people.length) delete choice.staffId;
     if (choice.time !== undefined) {
+      // A time that is no time (time=x) is the time step again, asking for one from the list.
+      if (!TIME.test(choice.time)) {
+        const step = await timeStep(store, service, choice, { notice: { tone: 'warn', title: 'Choose a time from the list.' } });
+        return sendPage(reply, 400, step.body);
+      }
       const slot = await slotOf(store, service, choice);
       if (slot) return sendPage(reply, 200, await detailsStep(store, service, { ...choice, date: slot.date, time: slot.time }, slot.start));
       const step = await timeStep(store, service, choice, { taken: choice.time });
-      return sendPage(reply, 200, step.body);
+      return sendPage(reply, step.refused ? 400 : 200, step.body);
     }
     const step = await timeStep(store, service, choice);
     return sendPage(reply, step.refused ? 400 : 200, step.body);
@@ -319,12 +331,15 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
 
   app.post('/s/:storeSlug/book', {
     config: { rateLimit: app.rateLimits.storePageBookings },
+    // The form is checked by hand below, so each problem is said on the page next to its field.
+    attachValidation: true,
     schema: {
       tags: ['pages'],
       summary: 'Hosted booking flow: book the chosen time (a form); 303 to the booking\'s manage link',
       description:
         'Booked like POST /v1IntegrationBookings with sourceChannel "store_page". The form\'s token must be one this page gave out, at least a few seconds and at most two hours before; a double tap books once. A filled honeypot field, a token that is not valid or too many bookings from one address book nothing.',
       params: SlugParams,
+      body: BookForm,
       consumes: ['application/x-www-form-urlencoded'],
       produces: ['text/html'],
       response: {
