@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { pipeline } from 'node:stream/promises';
@@ -177,6 +177,22 @@ function snapshotSqlite(file: string, target: string): Promise<{ counts: Record<
   });
 }
 
+/** Archives hold customers, manage tokens and webhook secrets: readable by the service's user only. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+
+/**
+ * Makes `dir` (and its parents) if missing, and makes it the service user's alone: a folder that others
+ * may read is tightened to 0700, unless it is a shared one with the sticky bit (/tmp), whose other
+ * users' files are not ours to hide; the archives in it are 0600 whatever the folder.
+ */
+async function privateFolder(dir: string) {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
+  const { mode } = await stat(dir);
+  const sticky = (mode & 0o1000) !== 0;
+  if ((mode & 0o077) !== 0 && !sticky) await chmod(dir, PRIVATE_FOLDER);
+}
+
 /**
  * Makes a backup archive in `toDir`: the database (a consistent copy, taken while the service runs),
  * the uploads, and the manifest. Written under a temporary name and renamed when complete, with a
@@ -185,7 +201,7 @@ function snapshotSqlite(file: string, target: string): Promise<{ counts: Record<
 export async function createBackup(options: { database: DatabaseHandle; databaseUrl: string; uploadDir: string; toDir: string; now?: Date }): Promise<BackupResult> {
   const started = Date.now();
   const { database } = options;
-  await mkdir(options.toDir, { recursive: true });
+  await privateFolder(options.toDir);
   const staging = await mkdtemp(join(options.toDir, '.backup-'));
   try {
     let entry: FileEntry;
@@ -229,10 +245,10 @@ export async function createBackup(options: { database: DatabaseHandle; database
     const partial = `${archive}.partial`;
     // Packed by tar, compressed by Node's zlib stream (its work runs off the event loop; tar's own
     // gzip compresses on it: ~350 ms stalls on a 33 MB database).
-    await pipeline(tar.c({ cwd: staging, follow: true, portable: true }, entries), createGzip({ level: 6 }), createWriteStream(partial));
+    await pipeline(tar.c({ cwd: staging, follow: true, portable: true }, entries), createGzip({ level: 6 }), createWriteStream(partial, { mode: PRIVATE_FILE }));
     const checksum = await sha256File(partial);
     await rename(partial, archive);
-    await writeFile(`${archive}.sha256`, `${checksum}  ${name}\n`);
+    await writeFile(`${archive}.sha256`, `${checksum}  ${name}\n`, { mode: PRIVATE_FILE });
     return { archive, manifest, bytes: (await stat(archive)).size, durationMs: Date.now() - started };
   } finally {
     await rm(staging, { recursive: true, force: true });

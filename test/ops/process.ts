@@ -38,6 +38,8 @@ export function enginesUnderTest(): EngineUnderTest[] {
         await admin.end();
         const url = new URL(base);
         url.searchParams.set('options', `-c search_path=${schema}`);
+        // Spaces as %20, not +: libpq (pg_dump in backups) reads + literally.
+        url.search = url.searchParams.toString().replace(/\+/g, '%20');
         return {
           url: url.toString(),
           dataDir: join(mkdtempSync(join(tmpdir(), 'sis-ops-')), 'data'),
