@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { databaseFileExists, hasServiceTables, locateDatabase, type DatabaseLocation } from './db/describe.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { CONTROL_CHARACTER } from './http/schemas.ts';
 import { ALL_SCOPES, type IntegrationKey } from './modules/developer/keys-service.ts';
 import { toStore, type Store } from './modules/stores/service.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -290,6 +291,7 @@ const storesCreate: Command = async (args, config, out) => {
   const timezone = typeof values.timezone === 'string' ? values.timezone : undefined;
   refuse([
     ...(name.length > 200 ? ['--name must be at most 200 characters'] : []),
+    ...(CONTROL_CHARACTER.test(name) ? ['--name must be one line without control characters'] : []),
     ...(slugify(slug) !== slug ? ['--slug must be lowercase letters, digits and single hyphens'] : []),
     ...(!EMAIL.test(email) || email.length > 254 ? ['--owner-email must be an email address'] : []),
     ...(password.length < 10 ? ['--owner-password must be at least 10 characters'] : []),
@@ -342,6 +344,7 @@ const keysCreate: Command = async (args, config, out) => {
     ...(scopes && scopes.length === 0 ? ['--scopes must list at least one scope'] : []),
     ...(unknown.length ? [`unknown scope(s): ${unknown.join(', ')}; allowed: ${ALL_SCOPES.join(', ')}`] : []),
     ...(name.length > 200 ? ['--name must be at most 200 characters'] : []),
+    ...(CONTROL_CHARACTER.test(name) ? ['--name must be one line without control characters'] : []),
   ]);
   const { store, result } = await withExistingDatabase(config, async (rt) => {
     const store = await resolveStore(rt, ref);

@@ -68,6 +68,21 @@ export const integrationHeaders = Type.Object({
 export const NonBlank = (maxLength: number, options: TStringOptions = {}) =>
   Type.String({ maxLength, ...pattern(/\S/, 'must not be blank'), ...options });
 
+/**
+ * Control characters (C0 and DEL): never part of a name. A line break in a store's or a service's name
+ * would otherwise start new lines (properties) in the calendar files and headers built from it.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTER = /[\x00-\x1F\x7F]/;
+
+/**
+ * A name or title on one line: at least one character that is not whitespace, and no control
+ * characters. Linear-time: leading spaces and the first other character cannot overlap.
+ */
+export const OneLineName = (maxLength: number, options: TStringOptions = {}) =>
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  Type.String({ maxLength, ...pattern(/^[^\S\x00-\x1F\x7F]*[^\s\x00-\x1F\x7F][^\x00-\x1F\x7F]*$/, 'must not be blank, and must be one line without control characters'), ...options });
+
 // Linear-time on any input: no two adjacent parts can match the same character.
 const HTTP_URL = '\\s*[Hh][Tt][Tt][Pp][Ss]?:\\/\\/[^\\s/?#]+(?:[/?#]\\S*)?\\s*';
 

@@ -10045,7 +10045,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description a day that cannot be chosen: the time step with a notice */
+            /** @description a day that cannot be chosen or a time that is not one: the time step with a notice */
             400: {
                 headers: {
                     "x-service-contract-version": components["headers"]["ContractVersion"];
@@ -10091,7 +10091,30 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description YYYY-MM-DD in the store's time zone */
+                    date: string;
+                    /** @description optional, unless the service asks a deposit and the payment page needs it */
+                    email?: string;
+                    name: string;
+                    note?: string;
+                    /** @description read in the store's country when it has no + */
+                    phone: string;
+                    /** @description the service or course chosen */
+                    serviceId: string;
+                    /** @description the person chosen, or "any" */
+                    staffId?: string;
+                    /** @description HH:MM: the free time chosen */
+                    time: string;
+                    /** @description the form token the details step gave out */
+                    token: string;
+                    /** @description a field people never see: left empty */
+                    website?: string;
+                };
+            };
+        };
         responses: {
             /** @description booked: see the manage link (?done=booked) */
             303: {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { App } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { authStoreId, requireMember } from '../../http/auth.ts';
-import { IsoTimestamp, NonBlank, Nullable, OptionalHttpUrl, responses } from '../../http/schemas.ts';
+import { IsoTimestamp, Nullable, OneLineName, OptionalHttpUrl, responses } from '../../http/schemas.ts';
 import { pattern, withFieldChecks } from '../../http/validation.ts';
 import { END_TIME, TIME, WEEKDAYS } from '../catalog/item-input.ts';
 import { STAFF_LIMITS, TIME_OFF_BOUND, type StaffInput } from './staff.ts';
@@ -33,7 +33,7 @@ const TimeOffInput = Type.Object(
 );
 
 const fields = {
-  displayName: NonBlank(STAFF_LIMITS.displayName, { description: 'the name customers see' }),
+  displayName: OneLineName(STAFF_LIMITS.displayName, { description: 'the name customers see' }),
   photoUrl: Type.Optional(Nullable(OptionalHttpUrl({ description: 'an http(s) URL of their picture; empty or null for none' }))),
   memberId: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'the user id of a member of the store, when this person signs in (their lane comes first in their console)' }))),
   weeklyHours: Type.Array(Hours, { maxItems: STAFF_LIMITS.weeklyHours, description: 'when they work, in the store time zone; the store\'s hours (when set) bound them' }),

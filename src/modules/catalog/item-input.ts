@@ -3,6 +3,7 @@
 // here too (CONTRACT §9): sync feed items reach this parser without a JSON schema in front.
 import type { ErrorDetail } from '../../shared/errors.ts';
 import { toMinor } from '../../shared/money.ts';
+import { CONTROL_CHARACTER } from '../../http/schemas.ts';
 
 export type ItemType = 'product' | 'service' | 'course';
 export const ITEM_TYPES: ItemType[] = ['product', 'service', 'course'];
@@ -223,6 +224,7 @@ export function parseItemInput(raw: unknown, currency: string, prefix = ''): { v
   const name = typeof r.name === 'string' ? r.name.trim() : '';
   // Lengths in characters (code points), as the schema's maxLength counts them.
   if (!name || [...name].length > ITEM_LIMITS.name) errors.push({ field: f('name'), message: `required, 1–${ITEM_LIMITS.name} characters (not only spaces)` });
+  else if (CONTROL_CHARACTER.test(name)) errors.push({ field: f('name'), message: 'must be one line without control characters' });
 
   const itemType = typeof r.itemType === 'string' ? r.itemType.toLowerCase() : '';
   if (!(ITEM_TYPES as string[]).includes(itemType)) errors.push({ field: f('itemType'), message: 'must be product, service or course' });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { HttpUrl, IsoTimestamp, NonBlank, Nullable, OptionalHttpUrl } from '../../http/schemas.ts';
+import { HttpUrl, IsoTimestamp, Nullable, OneLineName, OptionalHttpUrl } from '../../http/schemas.ts';
 import { pattern, withFieldChecks } from '../../http/validation.ts';
 import { DEPOSIT_LIMITS, END_TIME, ITEM_ID_PATTERN, ITEM_ID_RULE, ITEM_LIMITS, itemInputErrors, SCHEDULE_NUMBERS, TIME } from './item-input.ts';
 
@@ -131,7 +131,7 @@ export const ItemSchema = Type.Object({
 });
 
 export const ItemFields = {
-  name: NonBlank(ITEM_LIMITS.name),
+  name: OneLineName(ITEM_LIMITS.name),
   itemType: ItemTypeEnum,
   category: Type.Optional(Nullable(Type.String({ maxLength: ITEM_LIMITS.category }))),
   description: Type.Optional(Nullable(Type.String({ maxLength: ITEM_LIMITS.description }))),

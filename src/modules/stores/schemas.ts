@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { emailPattern, IsoTimestamp, NonBlank, OptionalHttpUrl } from '../../http/schemas.ts';
+import { emailPattern, IsoTimestamp, NonBlank, OneLineName, OptionalHttpUrl } from '../../http/schemas.ts';
 import { pattern } from '../../http/validation.ts';
 import { ScheduleSchema } from '../catalog/schemas.ts';
 import { PROFILE_LIMITS } from './profile.ts';
@@ -112,7 +112,7 @@ export const SignupBody = Type.Object(
     name: NonBlank(120),
     store: Type.Object(
       {
-        name: NonBlank(120),
+        name: OneLineName(120),
         slug: Type.Optional(StoreSlug),
         currency: Type.Optional(CurrencyCode),
         timezone: Type.Optional(Type.String({ maxLength: 64 })),
@@ -138,7 +138,7 @@ export const LoginResponse = Type.Object({ ok: Type.Boolean(), token: Type.Strin
 
 export const UpdateStoreBody = Type.Object(
   {
-    name: Type.Optional(NonBlank(120)),
+    name: Type.Optional(OneLineName(120)),
     slug: Type.Optional({ ...StoreSlug, description: 'owner/admin; unique across stores (409 slug-taken). Public blog URLs (/s/{slug}/blog) change with it; the old ones answer 404.' }),
     currency: Type.Optional(CurrencyCode),
     timezone: Type.Optional(Type.String({ maxLength: 64 })),
