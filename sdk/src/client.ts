@@ -120,17 +120,56 @@ interface Attempt {
 
 const abortedError = () => new StoreApiError({ status: 0, code: 'aborted', message: 'the call was aborted by its signal', retryable: false });
 
+/** What a value is, for an option's error: its type, never its contents (a key stays out of messages). */
+const described = (value: unknown) => (value === null ? 'null' : value === '' ? 'an empty string' : Array.isArray(value) ? 'an array' : typeof value === 'number' ? String(value) : typeof value);
+
+/**
+ * @internal
+ * Checks every option before anything is built, each refusal a TypeError naming the option, what it
+ * must be and what it got. A common cause: environment variables not set where the client is created
+ * (a build in CI or Docker without the secrets).
+ */
+export function checkOptions(options: StoreClientOptions): void {
+  const fail = (name: string, rule: string, value: unknown) => {
+    throw new TypeError(`createStoreClient: ${name} ${rule}, got ${described(value)}`);
+  };
+  if (options === null || typeof options !== 'object') fail('options', 'must be an object { baseUrl, storeId, apiKey }', options);
+  const { baseUrl, storeId, apiKey, maxRetries, timeoutMs, maxRetryDurationMs, fetch: fetchOption, logger } = options;
+  const required = 'is required (is its environment variable set where the client is created?)';
+  if (baseUrl === undefined || baseUrl === null || baseUrl === '') fail('baseUrl', `${required}: the service's address, e.g. https://store-api.example.com`, baseUrl);
+  if (typeof baseUrl !== 'string') fail('baseUrl', 'must be a string: the service\'s address, e.g. https://store-api.example.com', baseUrl);
+  let url: URL | null = null;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    // Reported below.
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new TypeError(`createStoreClient: baseUrl must be an absolute http(s) URL such as https://store-api.example.com, got "${baseUrl.slice(0, 100)}"`);
+  }
+  if (storeId === undefined || storeId === null || storeId === '') fail('storeId', `${required}: the store's id`, storeId);
+  if (typeof storeId !== 'string') fail('storeId', 'must be a string', storeId);
+  if (apiKey === undefined || apiKey === null || apiKey === '') fail('apiKey', `${required}: the store's integration key (isk_…)`, apiKey);
+  if (typeof apiKey !== 'string') fail('apiKey', 'must be a string', apiKey);
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) fail('maxRetries', 'must be a whole number of 0 or more', maxRetries);
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) fail('timeoutMs', 'must be a number of milliseconds above 0', timeoutMs);
+  if (maxRetryDurationMs !== undefined && !(typeof maxRetryDurationMs === 'number' && Number.isFinite(maxRetryDurationMs) && maxRetryDurationMs > 0)) {
+    fail('maxRetryDurationMs', 'must be a number of milliseconds above 0', maxRetryDurationMs);
+  }
+  if (fetchOption !== undefined && typeof fetchOption !== 'function') fail('fetch', 'must be a fetch function', fetchOption);
+  if (fetchOption === undefined && typeof globalThis.fetch !== 'function') fail('fetch', 'is required where there is no global fetch (Node 18 or later has one)', undefined);
+  if (logger !== undefined && (logger === null || typeof logger.warn !== 'function')) fail('logger', 'must have a warn(message, fields) method (console fits)', logger);
+}
+
 /** @internal */
 export function createRequestSender(options: StoreClientOptions): RequestSender {
+  checkOptions(options);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const apiKey = options.apiKey;
   const defaults = { maxRetries: options.maxRetries ?? 5, timeoutMs: options.timeoutMs ?? 10_000, maxRetryDurationMs: options.maxRetryDurationMs ?? 60_000 };
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const logger = options.logger;
   const etags = new Map<string, { etag: string; body: unknown }>();
-  if (!baseUrl) throw new TypeError('createStoreClient: baseUrl is required');
-  if (!options.storeId) throw new TypeError('createStoreClient: storeId is required');
-  if (!apiKey) throw new TypeError('createStoreClient: apiKey is required');
 
   /** The key never leaves in an error or a log line, even when a server or proxy echoes it. */
   const redact = (text: string) => (apiKey ? text.split(apiKey).join('[redacted]') : text);
