@@ -2,6 +2,7 @@
 // `html` tag; the forms carry the order's random pay token (CSRF) and post back to this service.
 import type { OrderLineRow, OrderRow } from './tables.ts';
 import { toMajor } from '../../shared/money.ts';
+import { numberFormat } from '../../shared/formatters.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
@@ -30,7 +31,7 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 function formatMoney(minor: number, currency: string): string {
   const major = toMajor(minor, currency);
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(major);
+    return numberFormat('en', { style: 'currency', currency }).format(major);
   } catch {
     return `${major} ${currency}`;
   }

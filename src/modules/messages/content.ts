@@ -5,6 +5,7 @@
 import { toMajor } from '../../shared/money.ts';
 import { e164, whatsappLink, type StoreContact } from '../stores/profile.ts';
 import type { BookingMessagePayload, MessageKind, OrderMessagePayload, OrderSnapshot } from './kinds.ts';
+import { dateTimeFormat, numberFormat } from '../../shared/formatters.ts';
 
 /** What the templates know of the store. */
 export interface StoreVoice {
@@ -85,15 +86,15 @@ export function footerOf(store: Pick<StoreVoice, 'name' | 'contact' | 'country'>
 
 /** "Tuesday 1 December 2026 at 10:00" in the store's zone and locale. */
 export function whenText(iso: string, store: StoreClock): string {
-  return new Intl.DateTimeFormat(store.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: store.timezone }).format(new Date(iso));
+  return dateTimeFormat(store.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: store.timezone }).format(new Date(iso));
 }
 
 export function timeText(iso: string, store: StoreClock): string {
-  return new Intl.DateTimeFormat(store.locale, { timeStyle: 'short', timeZone: store.timezone }).format(new Date(iso));
+  return dateTimeFormat(store.locale, { timeStyle: 'short', timeZone: store.timezone }).format(new Date(iso));
 }
 
 export function moneyText(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(toMajor(minor, currency));
+  return numberFormat(locale, { style: 'currency', currency }).format(toMajor(minor, currency));
 }
 
 function durationText(startAt: string, endAt: string): string {

@@ -8,6 +8,7 @@ import { WEEKDAYS } from '../catalog/item-input.ts';
 import type { Store } from '../stores/service.ts';
 import { html, raw, type Raw } from '../../shared/html.ts';
 import { STYLE } from './style.ts';
+import { dateTimeFormat } from '../../shared/formatters.ts';
 
 /** What a manage link shows: the booking, its store, and whether its customer may still change it. */
 export interface ManageView {
@@ -139,7 +140,7 @@ export function reachButtons(store: Store): Raw {
 }
 
 function weekdayNames(locale: string): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  const format = dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   // 2024-01-01 was a Monday.
   return WEEKDAYS.map((_, i) => format.format(Date.UTC(2024, 0, 1 + i, 12)));
 }
@@ -147,7 +148,7 @@ function weekdayNames(locale: string): string[] {
 /** A wall-clock time ("08:00", "24:00") in the store's locale ("8:00 am"). */
 export function clockText(time: string, locale: string): string {
   const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, h % 24, m));
+  return dateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, h % 24, m));
 }
 
 function hoursTable(hours: WeeklyHours[], locale: string): Raw {
@@ -250,11 +251,11 @@ const atNoon = (date: string) => Date.parse(`${date}T12:00:00Z`);
 
 /** "Tuesday, 1 December" in the store's locale (the date is a calendar date, not an instant). */
 export function dayText(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(atNoon(date));
+  return dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(atNoon(date));
 }
 
 export function dayLink(day: DayLink, locale: string): Raw {
-  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(atNoon(day.date));
+  const part = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(atNoon(day.date));
   // The visible words are the link's name (spaces between them: read as "Tue 1 Dec").
   return html`<li><a href="${day.href}"${day.current ? raw(' aria-current="date"') : ''}><span>${part({ weekday: 'short' })}</span> <strong>${part({ day: 'numeric' })}</strong> <span>${part({ month: 'short' })}</span></a></li>`;
 }

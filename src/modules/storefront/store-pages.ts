@@ -7,6 +7,7 @@ import { moneyText, timeText, whenText } from '../messages/content.ts';
 import { html, raw, type Raw } from '../../shared/html.ts';
 import { clockText, contactCard, dayLink, dayText, layout, noticeOf, reachButtons, type DayLink, type Notice } from './pages.ts';
 import { minutesOf } from './days.ts';
+import { dateTimeFormat } from '../../shared/formatters.ts';
 
 /** What the store page and the flow know of a bookable service or course. */
 export interface BookableService {
@@ -94,7 +95,7 @@ ${image ? html`<meta property="og:image" content="${image}">\n<meta name="twitte
         (p) => html`<li><span>${p.name}</span><span class="price">${priceOf(store, p.priceMinor)} <span class="${p.inStock ? 'stock in' : 'stock out'}">${p.inStock ? 'In stock' : 'Out of stock'}</span></span></li>`,
       )}</ul></section>`
     : html``;
-  const dateOf = (iso: string) => new Intl.DateTimeFormat(store.locale, { dateStyle: 'medium', timeZone: store.timezone }).format(new Date(iso));
+  const dateOf = (iso: string) => dateTimeFormat(store.locale, { dateStyle: 'medium', timeZone: store.timezone }).format(new Date(iso));
   const posts = view.posts.length
     ? html`<section aria-labelledby="posts"><h2 id="posts">From the blog</h2><ul class="rows">${view.posts.map(
         (p) => html`<li><a href="${p.url}">${p.title}</a><span class="muted">${dateOf(p.publishedAt)}</span></li>`,

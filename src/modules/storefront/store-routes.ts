@@ -35,6 +35,7 @@ import {
   type FlowUrls,
 } from './store-pages.ts';
 import { DATE, TIME, addDays, daysBetween, isRealDate } from './days.ts';
+import { displayNames } from '../../shared/formatters.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The details form: a name, a phone, an email, a note of 500 and the hidden fields. */
@@ -255,7 +256,7 @@ export async function storePageRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     const staffId = choice.staffId && choice.staffId !== 'any' ? choice.staffId : undefined;
     const hidden: Record<string, string> = { serviceId: service.id, date: choice.date, time: choice.time, token: await tokens.issue(store.id) };
     if (choice.staffId) hidden.staffId = choice.staffId;
-    const countryName = new Intl.DisplayNames([store.locale, 'en'], { type: 'region' }).of(store.country) ?? store.country;
+    const countryName = displayNames([store.locale, 'en'], { type: 'region' }).of(store.country) ?? store.country;
     return renderDetailsStep(store, service, urls, {
       action: urls.book,
       hidden,
