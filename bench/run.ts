@@ -26,6 +26,7 @@ import { connectDatabase } from '../src/db/connect.ts';
 import { startServer } from '../src/server.ts';
 import type { BenchRequest, BenchScenario, BenchTarget } from './types.ts';
 import { measureMetricsOverhead } from './metrics.ts';
+import { measureOutbox } from './outbox.ts';
 
 interface Options {
   duration: number;
@@ -373,6 +374,13 @@ async function benchExtras(opts: Options) {
       rows.push([engine, 'metrics overhead', `not measured: ${(error as Error).message}`, '']);
     }
     try {
+      const o = await measureOutbox(engine, 2000, 10_000);
+      rows.push([engine, `outbox drain (${o.drained.toLocaleString('en')} reminders into a local SMTP sink)`, `${o.mailsPerSecond.toFixed(0)} mails/s`, '≥ 100/s']);
+      rows.push([engine, `urgent mail behind ${o.bulk.toLocaleString('en')} queued reminders`, o.urgentWaitMs === null ? `not within ${o.urgentLimitMs / 1000} s` : `${(o.urgentWaitMs / 1000).toFixed(2)} s`, '≤ 5 s']);
+    } catch (error) {
+      rows.push([engine, 'outbox drain', `not measured: ${(error as Error).message}`, '']);
+    }
+    try {
       const steps = await measureSync(engine, 10_000);
       for (const step of steps) rows.push([engine, `sync 10,000 items: ${step.step}`, `${step.seconds.toFixed(2)} s`, '< 3 s']);
     } catch (error) {
@@ -381,7 +389,7 @@ async function benchExtras(opts: Options) {
   }
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['engine', 'scenario', 'measured', 'target'][i].length));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
-  console.log('\nBackground and bulk work (bench/webhooks.ts, bench/sync-feed.ts)');
+  console.log('\nBackground and bulk work (bench/webhooks.ts, bench/outbox.ts, bench/sync-feed.ts)');
   console.log(line(['engine', 'scenario', 'measured', 'target']));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

@@ -1,6 +1,7 @@
 // Operator CLI (CONTRACT §1, §9): `npm run cli -- <command>` or the package bin `store-service`.
 // Reads the same environment as the server (DATABASE_URL, …). Exit codes: 0 ok, 1 failure,
 // 2 bad usage.
+import './production-libraries.ts';
 import { parseArgs } from 'node:util';
 import { IANAZone } from 'luxon';
 import { buildApp, type App } from './app.ts';

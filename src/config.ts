@@ -13,6 +13,8 @@ export interface Config {
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** SMTP connections kept open and used at once by the outbox (mails in flight). */
+  smtpMaxConnections: number;
   paymentProvider: PaymentProviderName;
   paystackSecretKey: string | null;
   paystackBaseUrl: string;
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null,
     smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null,
     mailFrom: env.MAIL_FROM || 'Store Integration Service <no-reply@localhost>',
+    smtpMaxConnections: atMost('SMTP_MAX_CONNECTIONS', int(env, 'SMTP_MAX_CONNECTIONS', 5, 1), 50),
     paymentProvider: provider,
     paystackSecretKey: env.PAYSTACK_SECRET_KEY || null,
     paystackBaseUrl: (env.PAYSTACK_BASE_URL || 'https://api.paystack.co').replace(/\/+$/, ''),

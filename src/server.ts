@@ -1,4 +1,5 @@
 // Process entry: config, database, migrations, demo seed, listen, workers, graceful shutdown.
+import './production-libraries.ts';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { isIP } from 'node:net';

@@ -20,7 +20,10 @@ export async function insertMailOnce(db: Db, row: MailOutboxRow): Promise<boolea
   return inserted !== undefined;
 }
 
-/** Due mail, oldest first (candidates only: a worker still has to claim each one). */
+/**
+ * Due mail, urgent lanes first and each lane in the order it came due (candidates only: a worker
+ * still has to claim them). Read from mail_outbox_due_idx (status, lane, next_attempt_at, id).
+ */
 export const dueMail = (db: Db, now: string, limit: number) =>
   db
     .selectFrom('mail_outbox')
@@ -28,25 +31,39 @@ export const dueMail = (db: Db, now: string, limit: number) =>
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .orderBy('created_at')
+    .orderBy('lane')
+    .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit)
     .execute();
 
 export type OutboxRow = Awaited<ReturnType<typeof dueMail>>[number];
 
-/** Claims one mail for `leaseUntil`; false when another worker (or instance) got it first. */
-export async function claimMail(db: Db, id: string, now: string, leaseUntil: string): Promise<boolean> {
-  const result = await db
+/** Claims these mails for `leaseUntil` in one statement; answers the ids claimed (another worker or instance may have got some first). */
+export async function claimMails(db: Db, ids: string[], now: string, leaseUntil: string): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
     .updateTable('mail_outbox')
     .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
+
+/** Claimed but never tried (the worker stopped, or the channel went down first): free again, the claim not counted as an attempt. */
+export const releaseUntried = (db: Db, ids: string[]) =>
+  ids.length
+    ? db
+        .updateTable('mail_outbox')
+        .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .execute()
+    : Promise.resolve();
 
 /**
  * A mail that has left (or is given up) keeps only its redacted body, when it has one. A rendered

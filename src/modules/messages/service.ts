@@ -62,6 +62,16 @@ export interface RenderedMessage extends OutgoingEmail {
   keptText: string;
 }
 
+/** Outbox lanes: a lower lane is sent first; within a lane, in the order messages came due. */
+export const LANE = { urgent: 0, alerts: 1, bulk: 2 } as const;
+
+/** What a customer waits for (a confirmation, a deposit's link, a receipt) is urgent; alerts next; reminders are bulk. */
+export function laneOf(kind: MessageKind): number {
+  if (kind === 'booking.reminder') return LANE.bulk;
+  if (kind.startsWith('alert.')) return LANE.alerts;
+  return LANE.urgent;
+}
+
 export function createMessagesService(ctx: AppContext) {
   const { db, config } = ctx;
   const listeners = new Set<() => void>();
@@ -87,6 +97,8 @@ export function createMessagesService(ctx: AppContext) {
       booking_id: null,
       subject: '',
       body_text: '',
+      // Account mail (a password reset, an invitation) is waited for: the urgent lane.
+      lane: LANE.urgent,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,
@@ -98,7 +110,7 @@ export function createMessagesService(ctx: AppContext) {
     };
   }
 
-  /** A message of a kind: what to say is rendered when it is sent. */
+  /** A message of a kind: what to say is rendered when it is sent; its lane says how soon among others. */
   function messageRow(fields: { storeId: string; to: string; kind: MessageKind; payload: unknown; bookingId?: string | null; orderId?: string | null; dedupeKey?: string | null }): MailOutboxRow {
     return outboxRow({
       store_id: fields.storeId,
@@ -106,6 +118,7 @@ export function createMessagesService(ctx: AppContext) {
       booking_id: fields.bookingId ?? null,
       order_id: fields.orderId ?? null,
       kind: fields.kind,
+      lane: laneOf(fields.kind),
       payload: JSON.stringify(fields.payload),
       dedupe_key: fields.dedupeKey ?? null,
     });

@@ -22,6 +22,8 @@ export interface MailOutboxRow {
   payload?: string | null;
   /** At most one message per store and key (a reminder per booking, offset and time). */
   dedupe_key?: string | null;
+  /** Sent ahead of higher lanes: 0 urgent (account mail, what a customer waits for), 1 staff alerts, 2 bulk (reminders). */
+  lane?: number;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   next_attempt_at: string;

@@ -43,7 +43,11 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
   const base = options.backoffBaseMs ?? 5000;
   const maxBackoff = options.maxBackoffMs ?? 3600_000;
   const maxAttempts = options.maxAttempts ?? 12;
-  const channel = options.channel !== undefined ? options.channel : ctx.config.smtpUrl ? emailChannel(ctx.config.smtpUrl, ctx.config.mailFrom) : null;
+  const channel = options.channel !== undefined ? options.channel : ctx.config.smtpUrl ? emailChannel(ctx.config.smtpUrl, ctx.config.mailFrom, ctx.config.smtpMaxConnections) : null;
+  // Sends in flight at once: the channel's own limit (SMTP: its pooled connections). Messages are
+  // claimed a few batches ahead, no more, so an urgent one queued meanwhile is read soon.
+  const inFlight = Math.max(1, channel?.concurrency ?? 1);
+  const batchSize = inFlight * 4;
   const messages = ctx.services.messages;
   let running = true;
   let timer: NodeJS.Timeout | null = null;
@@ -51,11 +55,11 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
   /** While the channel is down: no attempt before this time; the backoff doubles per failed probe. */
   let downUntil = 0;
   let downFor = 0;
+  /** A commit woke the worker while it was sending. */
+  let queuedMeanwhile = false;
 
-  /** Sends one claimed message; false when the channel is down (the batch stops). */
-  async function sendOne(mail: repo.OutboxRow): Promise<'sent' | 'retry' | 'down' | 'skipped'> {
-    const now = nowIso();
-    if (!(await repo.claimMail(ctx.db, mail.id, now, addSeconds(now, LEASE_SECONDS)))) return 'skipped';
+  /** Renders and sends one claimed message and records the outcome; 'down' stops the run. */
+  async function deliver(mail: repo.OutboxRow): Promise<'sent' | 'retry' | 'down'> {
     const attempt = Number(mail.attempts) + 1;
     let subject: string | undefined;
     try {
@@ -70,9 +74,11 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
       const message = (error as Error).message ?? String(error);
       if (error instanceof ChannelError && error.failure === 'channel-down') {
         await repo.releaseMail(ctx.db, mail.id, message);
-        downFor = Math.min(maxBackoff, downFor ? downFor * 2 : base);
-        downUntil = Date.now() + downFor;
-        ctx.log.warn({ mailId: mail.id, retryInMs: downFor }, 'mail server unreachable; messages wait');
+        if (Date.now() >= downUntil) {
+          downFor = Math.min(maxBackoff, downFor ? downFor * 2 : base);
+          downUntil = Date.now() + downFor;
+          ctx.log.warn({ mailId: mail.id, retryInMs: downFor }, 'mail server unreachable; messages wait');
+        }
         ctx.metrics?.messageOutcome('channel_down');
         return 'down';
       }
@@ -86,16 +92,94 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
     }
   }
 
+  /**
+   * Sends what is due: `inFlight` senders take claimed messages from a small buffer, refilled (and
+   * claimed, in one statement) from the outbox in lane order when it runs low. One recipient's
+   * messages go one at a time, in order (a confirmation never overtakes the booking's receipt). Ends
+   * when nothing more is due, the channel is down or the worker stops; what was claimed and not tried
+   * is released in its place in the queue.
+   */
   async function runOnce(): Promise<number> {
     if (!channel || Date.now() < downUntil) return 0;
     let sent = 0;
-    for (const mail of await repo.dueMail(ctx.db, nowIso(), 50)) {
-      if (!running) break;
-      const outcome = await sendOne(mail);
-      if (outcome === 'sent') sent++;
-      if (outcome === 'down') break;
+    const buffer: repo.OutboxRow[] = [];
+    let exhausted = false;
+    let refilling: Promise<void> | null = null;
+    let failure: unknown = null;
+    const halted = () => !running || Date.now() < downUntil;
+    /** Recipients with a message in flight, and senders waiting for one of them to finish. */
+    const sending = new Set<string>();
+    let waiters: Array<() => void> = [];
+    const notify = () => {
+      const woken = waiters;
+      waiters = [];
+      for (const wake of woken) wake();
+    };
+
+    async function refill() {
+      const now = nowIso();
+      const due = await repo.dueMail(ctx.db, now, batchSize);
+      if (due.length < batchSize) exhausted = true;
+      const claimed = await repo.claimMails(ctx.db, due.map((m) => m.id), now, addSeconds(now, LEASE_SECONDS));
+      for (const mail of due) if (claimed.has(mail.id)) buffer.push(mail);
+      notify();
     }
+    const startRefill = () => {
+      refilling ??= refill()
+        .catch((error) => {
+          failure = error;
+        })
+        .finally(() => {
+          refilling = null;
+        });
+      return refilling;
+    };
+    async function take(): Promise<repo.OutboxRow | null> {
+      for (;;) {
+        if (failure) throw failure;
+        if (halted()) return null;
+        const index = buffer.findIndex((m) => !sending.has(m.to_address));
+        // Read ahead while the senders still have work, so none waits on the query.
+        if (buffer.length - (index >= 0 ? 1 : 0) < inFlight && !exhausted) void startRefill();
+        if (index >= 0) {
+          const [next] = buffer.splice(index, 1);
+          sending.add(next!.to_address);
+          return next!;
+        }
+        if (buffer.length) await new Promise<void>((resolve) => waiters.push(resolve));
+        else if (exhausted && !refilling) return null;
+        else await startRefill();
+      }
+    }
+    async function sender() {
+      try {
+        for (let mail = await take(); mail; mail = await take()) {
+          try {
+            if ((await deliver(mail)) === 'sent') sent++;
+          } finally {
+            sending.delete(mail.to_address);
+            notify();
+          }
+        }
+      } catch (error) {
+        // The others stop at their next message; the run ends once all have.
+        failure ??= error;
+        notify();
+      }
+    }
+    await Promise.all(Array.from({ length: inFlight }, sender));
+    await refilling;
+    await repo.releaseUntried(ctx.db, buffer.splice(0).map((m) => m.id));
+    if (failure) throw failure;
     return sent;
+  }
+
+  /** One run at a time in this worker: a runOnce() asked for while one runs starts when it ends. */
+  let chain: Promise<unknown> = Promise.resolve();
+  function runExclusive(): Promise<number> {
+    const run = chain.then(runOnce, runOnce);
+    chain = run.catch(() => 0);
+    return run;
   }
 
   function schedule(ms: number) {
@@ -107,14 +191,17 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
   function tick() {
     timer = null;
     if (current) return;
-    current = runOnce()
+    current = runExclusive()
       .catch((error) => {
         ctx.log.error({ err: error }, 'message worker failed');
         return 0;
       })
       .finally(() => {
         current = null;
-        schedule(Math.max(pollMs, downUntil - Date.now()));
+        // Messages committed while the run was ending are sent at once, not at the next poll.
+        const again = queuedMeanwhile && Date.now() >= downUntil;
+        queuedMeanwhile = false;
+        schedule(again ? 0 : Math.max(pollMs, downUntil - Date.now()));
       });
   }
 
@@ -123,12 +210,13 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
       ctx.log.info('SMTP_URL is not set: messages kept in the mail_outbox table');
       return;
     }
-    if (!current && Date.now() >= downUntil) schedule(0);
+    if (current) queuedMeanwhile = true;
+    else if (Date.now() >= downUntil) schedule(0);
   });
   schedule(0);
 
   return {
-    runOnce,
+    runOnce: runExclusive,
     async stop() {
       running = false;
       unsubscribe();
