@@ -118,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   lazySchemas.attach(app);
 
-  const notifier: Notifier = await createNotifier(deps.database, deps.database.dialect === 'postgres' ? config.databaseUrl : null, app.log);
+  const notifier: Notifier = await createNotifier(deps.database, deps.database.dialect === 'postgres' ? config.databaseDirectUrl : null, app.log);
   const ctx: AppContext = {
     config,
     db: deps.database.db,

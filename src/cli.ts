@@ -100,7 +100,7 @@ async function withExistingDatabase<T>(config: Config, fn: (rt: Runtime) => Prom
   if (!databaseFileExists(location)) throw new NoDatabase(`no database here: ${location.text} does not exist. ${POINT_ELSEWHERE}`);
   let database: DatabaseHandle;
   try {
-    database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
+    database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements, poolSize: config.databasePoolSize });
   } catch (error) {
     throw new NoDatabase(`cannot open ${location.text}: ${(error as Error).message}. ${POINT_ELSEWHERE}`);
   }
@@ -234,7 +234,7 @@ const serve: Command = async (args, config) => {
 const worker: Command = async (args, config) => {
   parse(args, {});
   const signals = trapSignals();
-  const rt = await openRuntime(config, await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements }));
+  const rt = await openRuntime(config, await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements, poolSize: config.databasePoolSize }));
   await startWorkers(rt.app.ctx);
   rt.app.log.info('workers running (no HTTP); stop with SIGTERM');
   await signals.stopWith(rt.app.log, () => closeRuntime(rt), config.shutdownTimeoutMs);
@@ -243,7 +243,7 @@ const worker: Command = async (args, config) => {
 
 const migrate: Command = async (args, config, out) => {
   parse(args, { json: { type: 'boolean' } });
-  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
+  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements, poolSize: config.databasePoolSize });
   try {
     await migrateToLatest(database.db);
   } finally {
@@ -438,10 +438,10 @@ const backup: Command = async (args, config, out) => {
   const location = locateDatabase(config.databaseUrl);
   const inMemory = location.file === null && config.databaseUrl.startsWith('sqlite:');
   if (inMemory || !databaseFileExists(location)) throw new NoDatabase(`no database to back up: ${location.text}${inMemory ? '' : ' does not exist'}. ${POINT_ELSEWHERE}`);
-  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
+  const database = await connectDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements, poolSize: config.databasePoolSize });
   try {
     const toDir = typeof values.to === 'string' ? values.to : config.backupDir;
-    const result = await createBackup({ database, databaseUrl: config.databaseUrl, uploadDir: config.uploadDir, toDir });
+    const result = await createBackup({ database, databaseUrl: config.databaseDirectUrl, uploadDir: config.uploadDir, toDir });
     const rows = Object.values(result.manifest.counts).reduce((a, b) => a + b, 0);
     print(out, json, { ok: true, ...result }, `backup written: ${result.archive} (${(result.bytes / 1024).toFixed(0)} KiB: ${rows} rows, ${result.manifest.uploads.length} uploads, ${result.durationMs} ms)`);
     return 0;

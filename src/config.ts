@@ -10,6 +10,11 @@ export interface Config {
   /** Whether PUBLIC_BASE_URL was set (not the default): then it alone is the service's origin for the CSRF check. */
   publicBaseUrlSet: boolean;
   databaseUrl: string;
+  /**
+   * PostgreSQL: a connection straight to the server (not through a transaction pooler) for what needs a
+   * session of its own: LISTEN (other instances' changes) and pg_dump (backups). DATABASE_URL when unset.
+   */
+  databaseDirectUrl: string;
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
@@ -27,6 +32,8 @@ export interface Config {
   seedDemo: boolean;
   /** PostgreSQL: named prepared statements (off for a pooler that cannot keep them, e.g. PgBouncer in transaction mode). */
   databasePreparedStatements: boolean;
+  /** PostgreSQL connections each process keeps (its pool). */
+  databasePoolSize: number;
   dataDir: string;
   logLevel: string;
   bodyLimitBytes: number;
@@ -191,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     publicBaseUrlSet: Boolean(env.PUBLIC_BASE_URL),
     databaseUrl,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL && !isSqlite ? url('DATABASE_DIRECT_URL', env.DATABASE_DIRECT_URL, ['postgres:', 'postgresql:']) : databaseUrl,
     redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null,
     smtpUrl: env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null,
     mailFrom: env.MAIL_FROM || 'Store Integration Service <no-reply@localhost>',
@@ -205,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadDir: env.UPLOAD_DIR || './data/uploads',
     seedDemo: bool(env, 'SEED_DEMO', isSqlite),
     databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
+    databasePoolSize: atMost('DATABASE_POOL_SIZE', int(env, 'DATABASE_POOL_SIZE', 10, 1), 500),
     dataDir: env.DATA_DIR || './data',
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),

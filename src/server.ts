@@ -70,6 +70,7 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
   const tracing = config.otelEndpoint ? await (await import('./ops/tracing.ts')).startTracing(config.otelEndpoint, config.otelServiceName) : null;
   const database = await connectDatabase(config.databaseUrl, {
     preparedStatements: config.databasePreparedStatements,
+    poolSize: config.databasePoolSize,
     checkpointInBackground: true,
     ...(tracing ? { log: (event) => tracing.queryLog(event) } : {}),
   });

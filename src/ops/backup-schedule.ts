@@ -3,9 +3,8 @@
 // lock makes it (the others skip that turn); SQLite has one server per file anyway. Each outcome is
 // logged, counted in the metrics, and recorded (ops_state) so the console can tell owners when the
 // last backup failed.
-import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { DatabaseHandle } from '../db/connect.ts';
+import { pgDriver, type DatabaseHandle } from '../db/connect.ts';
 import { createBackup, pruneBackups, type BackupResult } from './backup.ts';
 
 /** PostgreSQL advisory lock held by the instance making a backup. */
@@ -42,22 +41,23 @@ export async function lastBackupOutcome(ctx: AppContext): Promise<BackupOutcome 
 export async function runScheduledBackup(ctx: AppContext, database: DatabaseHandle): Promise<BackupOutcome | null> {
   const started = Date.now();
   const make = async (): Promise<BackupResult> => {
-    const result = await createBackup({ database, databaseUrl: ctx.config.databaseUrl, uploadDir: ctx.config.uploadDir, toDir: ctx.config.backupDir });
+    const result = await createBackup({ database, databaseUrl: ctx.config.databaseDirectUrl, uploadDir: ctx.config.uploadDir, toDir: ctx.config.backupDir });
     await pruneBackups(ctx.config.backupDir, ctx.config.backupKeep);
     return result;
   };
   let result: BackupResult | null;
   try {
     if (database.dialect === 'postgres') {
-      result = await ctx.db.connection().execute(async (conn) => {
-        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${BACKUP_LOCK}) as locked`.execute(conn);
-        if (!rows[0]?.locked) return null;
-        try {
-          return await make();
-        } finally {
-          await sql`select pg_advisory_unlock(${BACKUP_LOCK})`.execute(conn);
-        }
-      });
+      // The lock is a session's: held on a connection of its own, straight to the server (DATABASE_DIRECT_URL
+      // behind a transaction pooler, which would hand the unlock to another session).
+      const session = new (pgDriver().Client)({ connectionString: ctx.config.databaseDirectUrl });
+      await session.connect();
+      try {
+        const { rows } = await session.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [BACKUP_LOCK]);
+        result = rows[0]?.locked ? await make() : null;
+      } finally {
+        await session.end();
+      }
     } else {
       result = await make();
     }

@@ -14,6 +14,7 @@ import { addSeconds, nowIso } from '../../shared/time.ts';
 import { PROFILE_LIMITS } from '../stores/profile.ts';
 import { ChannelError, emailChannel, type Channel } from './channels.ts';
 import * as repo from './repository.ts';
+import { takeTurn } from '../../ops/turns.ts';
 
 export interface MessageWorkerOptions {
   /** Poll interval when no commit wakes the worker (retries coming due, other instances' messages). */
@@ -262,19 +263,24 @@ export async function runReminders(ctx: AppContext, now = Date.now()): Promise<n
   return queued;
 }
 
-/** Starts sending and reminders in this process; stop hooks go to ctx.onClose. */
+/**
+ * Starts sending and reminders in this process; stop hooks go to ctx.onClose. Every instance schedules
+ * the reminder sweep; each interval one of them takes the turn and sweeps (ops/turns.ts).
+ */
 export async function startMessageWorkers(ctx: AppContext, options: MessageWorkerOptions = {}): Promise<void> {
   const worker = createMessageWorker(ctx, options);
+  const interval = options.reminderIntervalMs ?? REMINDER_INTERVAL_MS;
   let reminding: Promise<unknown> | null = null;
   const remind = () => {
     if (reminding) return;
-    reminding = runReminders(ctx)
+    reminding = takeTurn(ctx.db, 'reminders', Math.floor(interval * 0.9))
+      .then((mine) => (mine ? runReminders(ctx) : 0))
       .catch((error) => ctx.log.error({ err: error }, 'reminders failed'))
       .finally(() => {
         reminding = null;
       });
   };
-  const reminders = setInterval(remind, options.reminderIntervalMs ?? REMINDER_INTERVAL_MS);
+  const reminders = setInterval(remind, interval);
   reminders.unref();
   ctx.onClose.push(async function messageWorkers() {
     clearInterval(reminders);
