@@ -111,4 +111,20 @@ describeEachDb('booking reminders', (env) => {
     assert.equal(await scanAt(env, soonStart - 60 * MIN), 0);
     assert.equal((await reminders(env, late.bookingId)).length, 0);
   });
+
+  test('the sweep reads only what fell due since it last looked: each minute\'s sweep queues the reminders of that minute, and an offset a store adds is used from the next sweep', async () => {
+    const s = await salon(env, 'Minute Salon');
+    const bookings = [];
+    for (const time of ['09:00', '09:30', '10:00']) bookings.push(await confirmedBooking(s, 20, time));
+    const first = Date.parse(bookings[0]!.startAt);
+    // Minute by minute from well before the first one's day-before reminder: each is queued at its minute.
+    const counts: number[] = [];
+    for (let at = first - 1440 * MIN - 2 * MIN; at <= first - 1440 * MIN + 90 * MIN; at += 30 * MIN) counts.push(await scanAt(env, at));
+    assert.deepEqual(counts, [0, 1, 1, 1], 'each reminder once, at the sweep after it fell due');
+    // The store adds a 3-hour reminder: the next sweeps use it.
+    const patched = await env.inject({ method: 'PATCH', url: `/api/stores/${s.store.storeId}`, headers: env.staffHeaders(s.store), payload: { reminderMinutes: [1440, 180] } });
+    assert.equal(patched.statusCode, 200, patched.body);
+    assert.equal(await scanAt(env, first - 180 * MIN), 1);
+    assert.deepEqual((await reminders(env, bookings[0]!.bookingId)).map((r) => JSON.parse(r.payload!).offsetMinutes), [1440, 180]);
+  });
 });

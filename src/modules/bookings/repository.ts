@@ -292,7 +292,8 @@ export const bookingsForReport = (db: Db, storeId: string, fromDate: string, toD
     .execute();
 
 /** Bookings that may be owed a reminder: confirmed (or moved), with an email, starting in (from, until]. */
-export const confirmedStartingBetween = (db: Db, from: string, until: string) =>
+/** Confirmed (or moved) bookings with a customer email starting in (from, until], by start, `limit` after `after` (start, id). */
+export const confirmedStartingPage = (db: Db, from: string, until: string, limit: number, after: { startAt: string; id: string } | null) =>
   db
     .selectFrom('bookings')
     .selectAll()
@@ -300,7 +301,11 @@ export const confirmedStartingBetween = (db: Db, from: string, until: string) =>
     .where('start_at', '<=', until)
     .where('status', 'in', ['confirmed', 'rescheduled'])
     .where('customer_email', 'is not', null)
+    // Row values: both engines resume from the (start_at, id) index at the page's end.
+    .$if(after !== null, (qb) => qb.where(({ eb, refTuple, tuple }) => eb(refTuple('start_at', 'id'), '>', tuple(after!.startAt, after!.id))))
     .orderBy('start_at')
+    .orderBy('id')
+    .limit(limit)
     .execute();
 
 export const findBookingByManageToken = (db: Db, token: string) => db.selectFrom('bookings').selectAll().where('manage_token', '=', token).executeTakeFirst();

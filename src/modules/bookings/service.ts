@@ -187,6 +187,15 @@ export type CreatedBooking = Booking & { payment: DepositPayment | null };
 /** The staff view adds internal notes and whether staff booked it over capacity or outside hours. */
 export type StaffBooking = Booking & { staffNotes: string | null; overbooked: boolean };
 
+/** A booking the reminder sweep considers: when it starts and got its time, and its row (for queueReminders only). */
+export interface ReminderCandidate {
+  bookingId: string;
+  storeId: string;
+  startAt: string;
+  timeSetAt: string;
+  row: BookingRow;
+}
+
 /** A booking row as staff see it. */
 export function toStaffBooking(row: BookingRow, currency: string, publicBaseUrl: string): StaffBooking {
   return { ...toBooking(row, currency, publicBaseUrl), staffNotes: row.staff_notes, overbooked: Number(row.overbooked ?? 0) === 1 };
@@ -1021,21 +1030,31 @@ export function createBookingsService(ctx: AppContext) {
     },
 
     /** Bookings that may be owed a reminder (the messages worker's scan): confirmed or moved, with an email, starting in (from, until]. */
-    async confirmedStartingBetween(from: string, until: string) {
-      const rows = await repo.confirmedStartingBetween(db, from, until);
-      return rows.map((r) => ({ bookingId: r.id, storeId: r.store_id, startAt: r.start_at, timeSetAt: r.time_set_at ?? r.created_at }));
+    /**
+     * Confirmed (or moved) bookings with an email starting in (from, until], by start then id: `limit`
+     * after `after`. Each entry carries its row for queueReminders.
+     */
+    async confirmedStartingPage(from: string, until: string, limit: number, after: { startAt: string; id: string } | null): Promise<ReminderCandidate[]> {
+      const rows = await repo.confirmedStartingPage(db, from, until, limit, after);
+      return rows.map((row) => ({ bookingId: row.id, storeId: row.store_id, startAt: row.start_at, timeSetAt: row.time_set_at ?? row.created_at, row }));
     },
 
     /**
-     * Queues the reminder `key` for a booking, read afresh: only while it is still confirmed (or
-     * moved) and still at the time the key names. At most once per key (a unique index).
+     * Queues many reminders at once (a sweep's page) in one insert, for bookings as the page read them
+     * a moment ago (still confirmed or moved, at the time the key names, not started at `now`). At most
+     * once per key (a unique index). Answers how many were queued.
      */
-    async queueReminder(bookingId: string, storeId: string, offsetMinutes: number, key: string): Promise<boolean> {
-      const row = await repo.findBooking(db, storeId, bookingId);
-      if (!row || (row.status !== 'confirmed' && row.status !== 'rescheduled') || !key.endsWith(`:${row.start_at}`) || Date.parse(row.start_at) <= Date.now()) return false;
-      const store = await ctx.services.stores.getStore(storeId);
-      return ctx.services.messages.toCustomer(db, store, 'booking.reminder', row.customer_email, { booking: snapshotOf(row, store), offsetMinutes }, { bookingId, dedupeKey: key });
+    async queueReminders(due: Array<{ booking: ReminderCandidate; offsetMinutes: number; key: string }>, now = Date.now()): Promise<number> {
+      const messages = [];
+      for (const { booking, offsetMinutes, key } of due) {
+        const row = booking.row;
+        if (!key.endsWith(`:${row.start_at}`) || Date.parse(row.start_at) <= now) continue;
+        const store = await ctx.services.stores.getStore(row.store_id);
+        messages.push({ store, kind: 'booking.reminder' as const, to: row.customer_email, payload: { booking: snapshotOf(row, store), offsetMinutes }, bookingId: row.id, dedupeKey: key });
+      }
+      return ctx.services.messages.toCustomersOnce(db, messages);
     },
+
 
     /**
      * The booking a manage link opens, with its store and what its customer may do now; null for an

@@ -20,6 +20,18 @@ export async function insertMailOnce(db: Db, row: MailOutboxRow): Promise<boolea
   return inserted !== undefined;
 }
 
+/** Inserts each message unless its store has one with its dedupe key already; answers how many were inserted. */
+export async function insertMailsOnce(db: Db, rows: MailOutboxRow[]): Promise<number> {
+  if (!rows.length) return 0;
+  const inserted = await db
+    .insertInto('mail_outbox')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['store_id', 'dedupe_key']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
+}
+
 /**
  * Due mail, urgent lanes first and each lane in the order it came due (candidates only: a worker
  * still has to claim them). Read from mail_outbox_due_idx (status, lane, next_attempt_at, id).
@@ -132,6 +144,8 @@ export async function existingDedupeKeys(db: Db, keys: { storeId: string; key: s
   const rows = await db
     .selectFrom('mail_outbox')
     .select(['store_id', 'dedupe_key'])
+    // Both columns, so the lookup runs on the (store_id, dedupe_key) index.
+    .where('store_id', 'in', [...new Set(keys.map((k) => k.storeId))])
     .where('dedupe_key', 'in', [...new Set(keys.map((k) => k.key))])
     .execute();
   return new Set(rows.map((r) => `${r.store_id}|${r.dedupe_key}`));

@@ -208,6 +208,21 @@ export function createMessagesService(ctx: AppContext) {
     },
 
     /**
+     * Many messages to customers at once (a reminder sweep), each at most once per store and dedupe
+     * key, in one insert; stores with customer messages off and customers without an address get none.
+     * Answers how many were queued.
+     */
+    async toCustomersOnce(
+      executor: Db,
+      messages: Array<{ store: Store; kind: CustomerKind; to: string | null | undefined; payload: BookingMessagePayload | OrderMessagePayload; bookingId: string; dedupeKey: string }>,
+    ): Promise<number> {
+      const rows = messages
+        .filter((m) => m.store.notificationsEnabled && m.to)
+        .map((m) => messageRow({ storeId: m.store.id, to: m.to!, kind: m.kind, payload: m.payload, bookingId: m.bookingId, dedupeKey: m.dedupeKey }));
+      return repo.insertMailsOnce(executor, rows);
+    },
+
+    /**
      * Account mail that belongs to no store (a password reset, an invitation), written in the caller's
      * transaction. `redactedText` replaces the body once the mail has left, so a secret link does
      * not stay in the outbox. Call committed() after the transaction commits.

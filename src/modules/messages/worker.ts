@@ -11,7 +11,6 @@
 // or past booking, and not for an offset that had passed when the booking got its time.
 import type { AppContext } from '../../context.ts';
 import { addSeconds, nowIso } from '../../shared/time.ts';
-import { PROFILE_LIMITS } from '../stores/profile.ts';
 import { ChannelError, emailChannel, type Channel } from './channels.ts';
 import * as repo from './repository.ts';
 import { takeTurn } from '../../ops/turns.ts';
@@ -228,39 +227,81 @@ export function createMessageWorker(ctx: AppContext, options: MessageWorkerOptio
   };
 }
 
+/** Bookings read per query of a sweep, and queued per insert. */
+const REMINDER_PAGE = 1000;
 /**
- * Queues the reminders due at `now` (ms): for each confirmed booking with an email starting within its
- * store's largest offset, each offset whose time has come. Returns how many were queued.
+ * Each sweep also looks this far behind the last one: a booking committed while the sweep before ran
+ * (its reminder falling due that moment) is still found. The outbox's unique key keeps it to one.
+ */
+const SWEEP_OVERLAP_MS = 5 * 60_000;
+const SWEPT_KEY = 'reminders:swept';
+
+/**
+ * Queues the reminders due at `now` (ms) and returns how many were queued. For each reminder offset
+ * some store uses, it reads only the confirmed bookings whose reminder at that offset fell due since
+ * the last sweep (their start in (last sweep + offset, now + offset], from the start index, in pages):
+ * a steady sweep reads the few bookings of the last minutes, not the next week's. The first sweep, or
+ * one whose clock is behind the last, reads every booking up to the offset. A booking gets one message
+ * per offset at most, once per booking, offset and start time (a unique key on the outbox), never when
+ * cancelled, moved away or started, nor for an offset that had passed when it got its time.
  */
 export async function runReminders(ctx: AppContext, now = Date.now()): Promise<number> {
-  const nowText = new Date(now).toISOString();
-  const until = new Date(now + PROFILE_LIMITS.reminderMinutes.max * 60_000).toISOString();
-  const candidates = await ctx.services.bookings.confirmedStartingBetween(nowText, until);
-  const due: { storeId: string; key: string; booking: (typeof candidates)[number]; offset: number }[] = [];
-  for (const booking of candidates) {
-    const store = await ctx.services.stores.findStore(booking.storeId);
-    if (!store || !store.notificationsEnabled) continue;
-    const start = Date.parse(booking.startAt);
-    const timeSet = Date.parse(booking.timeSetAt);
-    for (const offset of store.reminderMinutes) {
-      const dueAt = start - offset * 60_000;
-      // Due now; and the booking had its time before the reminder was due (else its confirmation said it all).
-      if (dueAt > now || timeSet > dueAt) continue;
-      due.push({ storeId: booking.storeId, key: `reminder:${booking.bookingId}:${offset}:${booking.startAt}`, booking, offset });
+  const offsets = await ctx.services.stores.reminderOffsetsInUse();
+  const swept = await ctx.db.selectFrom('ops_state').select('value').where('key', '=', SWEPT_KEY).executeTakeFirst();
+  const last = swept ? Date.parse(swept.value) : NaN;
+  const since = Number.isFinite(last) && last <= now ? last - SWEEP_OVERLAP_MS : null;
+  let inserting: Promise<number> = Promise.resolve(0);
+  try {
+    for (const offset of offsets) {
+      const from = new Date(since === null ? now : Math.max(now, since + offset * 60_000)).toISOString();
+      const until = new Date(now + offset * 60_000).toISOString();
+      for (let after: { startAt: string; id: string } | null = null; ; ) {
+        const page = await ctx.services.bookings.confirmedStartingPage(from, until, REMINDER_PAGE, after);
+        const due: Array<{ booking: (typeof page)[number]; storeId: string; offsetMinutes: number; key: string }> = [];
+        for (const booking of page) {
+          const store = await ctx.services.stores.findStore(booking.storeId);
+          if (!store || !store.notificationsEnabled || !store.reminderMinutes.includes(offset)) continue;
+          const dueAt = Date.parse(booking.startAt) - offset * 60_000;
+          // Due now; and the booking had its time before the reminder was due (else its confirmation said it all).
+          if (dueAt > now || Date.parse(booking.timeSetAt) > dueAt) continue;
+          due.push({ booking, storeId: booking.storeId, offsetMinutes: offset, key: `reminder:${booking.bookingId}:${offset}:${booking.startAt}` });
+        }
+        if (due.length) {
+          const existing = await repo.existingDedupeKeys(ctx.db, due.map((d) => ({ storeId: d.storeId, key: d.key })));
+          // This page's insert runs while the next page is read (one at a time).
+          const fresh = due.filter((d) => !existing.has(`${d.storeId}|${d.key}`));
+          const previous = inserting;
+          inserting = (async () => (await previous) + (await ctx.services.bookings.queueReminders(fresh, now)))();
+          // Its failure is the sweep's, raised when it is awaited below, not an unhandled rejection meanwhile.
+          inserting.catch(() => undefined);
+        }
+        if (page.length < REMINDER_PAGE) break;
+        const lastOfPage = page[page.length - 1]!;
+        after = { startAt: lastOfPage.startAt, id: lastOfPage.bookingId };
+      }
     }
+  } catch (error) {
+    // The insert in flight ends before the sweep fails.
+    await inserting.catch(() => 0);
+    throw error;
   }
-  if (!due.length) return 0;
-  const existing = await repo.existingDedupeKeys(ctx.db, due);
-  let queued = 0;
-  for (const d of due) {
-    if (existing.has(`${d.storeId}|${d.key}`)) continue;
-    if (await ctx.services.bookings.queueReminder(d.booking.bookingId, d.booking.storeId, d.offset, d.key)) queued++;
-  }
+  const queued = await inserting;
+  await recordSweep(ctx, now);
   if (queued) {
     ctx.services.messages.committed();
     ctx.metrics?.remindersQueued(queued);
   }
   return queued;
+}
+
+/** When the last sweep looked (the next one reads from there); never moved back by a sweep with an older clock. */
+async function recordSweep(ctx: AppContext, now: number) {
+  const at = new Date(now).toISOString();
+  await ctx.db
+    .insertInto('ops_state')
+    .values({ key: SWEPT_KEY, value: at, updated_at: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: at, updated_at: at }).where('ops_state.value', '<', at))
+    .execute();
 }
 
 /**

@@ -180,6 +180,22 @@ export function createStoresService(ctx: AppContext) {
   });
   const membersChanged = (storeId: string) => ctx.notifier.publish(MEMBERS_TOPIC, storeId);
 
+  // The reminder offsets some store with customer messages on uses: the reminder sweep reads, for
+  // each, only the bookings whose reminder came due since it last looked. Read again after any
+  // store changes (on any instance), at most once per sweep.
+  let offsetsInUse: Promise<number[]> | null = null;
+  ctx.notifier.subscribe(STORE_TOPIC, () => {
+    offsetsInUse = null;
+  });
+  async function readOffsetsInUse(): Promise<number[]> {
+    const offsets = new Set<number>();
+    for (const row of await db.selectFrom('stores').select(['profile', 'timezone', 'notifications_enabled']).execute()) {
+      if (!Number(row.notifications_enabled)) continue;
+      for (const minutes of profileOf(row.profile, row.timezone).reminderMinutes) offsets.add(minutes);
+    }
+    return [...offsets].sort((a, b) => b - a);
+  }
+
   async function cachedMembers(storeId: string, executor: repo.Db) {
     const hit = membersCache.get(storeId);
     if (hit) return hit;
@@ -253,6 +269,15 @@ export function createStoresService(ctx: AppContext) {
   }
 
   const service = {
+    /** The reminder offsets (minutes before a start) of every store with customer messages on. */
+    reminderOffsetsInUse(): Promise<number[]> {
+      const reading = (offsetsInUse ??= readOffsetsInUse());
+      reading.catch(() => {
+        if (offsetsInUse === reading) offsetsInUse = null;
+      });
+      return reading;
+    },
+
     toStore,
 
     /** Staff invitations (invitations.ts): emailed single-use links; nothing exists for the invitee until they accept. */
