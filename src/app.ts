@@ -15,7 +15,7 @@ import { registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializeRequest } from './http/log-redaction.ts';
-import { createMetrics, registerMetrics, type Metrics } from './ops/metrics.ts';
+import type { Metrics } from './ops/metrics.ts';
 import type { Tracing } from './ops/tracing.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { registerValidation } from './http/validation.ts';
@@ -153,11 +153,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }
   });
 
-  // Metrics only when asked for (METRICS_TOKEN or METRICS_PORT): otherwise no request pays for them.
-  const metrics = config.metricsToken || config.metricsPort ? createMetrics(ctx, deps.database) : null;
+  // Metrics only when asked for (METRICS_TOKEN or METRICS_PORT): otherwise no request pays for them,
+  // and prom-client is never loaded.
+  const metricsModule = config.metricsToken || config.metricsPort ? await import('./ops/metrics.ts') : null;
+  const metrics = metricsModule ? metricsModule.createMetrics(ctx, deps.database) : null;
   ctx.metrics = metrics?.hooks ?? null;
   app.decorate('metrics', metrics);
-  if (metrics) registerMetrics(app, ctx, metrics);
+  if (metricsModule && metrics) metricsModule.registerMetrics(app, ctx, metrics);
   ctx.tracing?.register(app);
   const inFlight = trackInFlight(app, metrics ? metrics.observeRequest : null);
   registerValidation(app);

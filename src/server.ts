@@ -14,7 +14,7 @@ import { classifyAddress } from './modules/events/ssrf.ts';
 import { startWorkers } from './workers.ts';
 import { holdServingLock } from './ops/backup.ts';
 import { startBackupSchedule } from './ops/backup-schedule.ts';
-import { METRICS_CONTENT_TYPE, type Metrics } from './ops/metrics.ts';
+import type { Metrics } from './ops/metrics.ts';
 import { credentialsPath, seedOnFirstRun } from './seed/demo.ts';
 
 /** Pino options for the server: readable lines on a terminal (pino's pino-pretty transport), JSON lines otherwise. */
@@ -117,7 +117,8 @@ export async function startServer(config: Config, options: { stdoutIsTty?: boole
 }
 
 /** GET /metrics on a listener of its own (METRICS_PORT): for a scraper on a private network, no token. */
-function serveMetrics(metrics: Metrics, host: string, port: number): Promise<Server> {
+async function serveMetrics(metrics: Metrics, host: string, port: number): Promise<Server> {
+  const { METRICS_CONTENT_TYPE } = await import('./ops/metrics.ts');
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator, sql, type Kysely } from 'kysely';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { pgDriver } from './connect.ts';
 import { isPostgres } from './sql.ts';
 
@@ -57,6 +57,29 @@ export async function knownMigrations(): Promise<string[]> {
   return files.filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts') && !f.endsWith('.map')).map((f) => f.replace(/\.(ts|js)$/, '')).sort();
 }
 
+/**
+ * The migrations of the folder, each module imported only when it runs (up or down): a start with
+ * nothing to migrate loads none of them (nor what they import).
+ */
+const lazyMigrations: MigrationProvider = {
+  async getMigrations() {
+    const files = (await fs.readdir(migrationFolder)).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'));
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      const load = () => import(pathToFileURL(path.join(migrationFolder, file)).href) as Promise<Partial<Migration>>;
+      migrations[file.replace(/\.(ts|js)$/, '')] = {
+        up: async (db) => (await load()).up!(db),
+        down: async (db) => {
+          const migration = await load();
+          if (!migration.down) throw new Error(`migration ${file} cannot be undone`);
+          await migration.down(db);
+        },
+      };
+    }
+    return migrations;
+  },
+};
+
 /** The service's migrator on `db` (tests use it to run the migrations down as well). */
 export async function serviceMigrator(db: Kysely<any>): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
@@ -65,7 +88,7 @@ export async function serviceMigrator(db: Kysely<any>): Promise<Migrator> {
   return new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    provider: lazyMigrations,
     // Modules add dated migrations independently; apply any that have not run yet.
     allowUnorderedMigrations: true,
   });

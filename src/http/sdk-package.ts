@@ -8,7 +8,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import * as tar from 'tar';
 import { Type } from 'typebox';
 import { notFound } from '../shared/errors.ts';
 
@@ -33,6 +32,8 @@ export async function packSdk(dir = SDK_DIR): Promise<Packed | null> {
   if (!existsSync(join(dir, 'dist', 'index.js'))) return null;
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string };
   const files = ['package.json', ...['README.md', 'CHANGELOG.md'].filter((f) => existsSync(join(dir, f))), ...filesUnder(join(dir, 'dist'), dir).sort()];
+  // tar is loaded on the first request for the package, not at start.
+  const tar = await import('tar');
   const chunks: Buffer[] = [];
   // Fixed times and no owners: the same build gives the same bytes (and ETag) on every instance.
   const stream = tar.c({ cwd: dir, prefix: 'package', portable: true, mtime: new Date('2000-01-01T00:00:00Z') }, files).pipe(createGzip({ level: 9 }));

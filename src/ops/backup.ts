@@ -18,7 +18,6 @@ import { createGzip } from 'node:zlib';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import * as tar from 'tar';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { knownMigrations } from '../db/migrate.ts';
 
@@ -177,6 +176,9 @@ function snapshotSqlite(file: string, target: string): Promise<{ counts: Record<
   });
 }
 
+/** tar, loaded when a backup is made or read (the server imports this module for its file lock only). */
+const loadTar = () => import('tar');
+
 /** Archives hold customers, manage tokens and webhook secrets: readable by the service's user only. */
 const PRIVATE_FILE = 0o600;
 const PRIVATE_FOLDER = 0o700;
@@ -245,6 +247,7 @@ export async function createBackup(options: { database: DatabaseHandle; database
     const partial = `${archive}.partial`;
     // Packed by tar, compressed by Node's zlib stream (its work runs off the event loop; tar's own
     // gzip compresses on it: ~350 ms stalls on a 33 MB database).
+    const tar = await loadTar();
     await pipeline(tar.c({ cwd: staging, follow: true, portable: true }, entries), createGzip({ level: 6 }), createWriteStream(partial, { mode: PRIVATE_FILE }));
     const checksum = await sha256File(partial);
     await rename(partial, archive);
@@ -284,7 +287,7 @@ async function unpack(archive: string): Promise<{ dir: string; manifest: BackupM
   if (!existsSync(archive)) throw new BackupError(`no such archive: ${archive}`);
   const dir = await mkdtemp(join(tmpdir(), 'store-restore-'));
   try {
-    await tar.x({ file: archive, cwd: dir, strict: true, preservePaths: false });
+    await (await loadTar()).x({ file: archive, cwd: dir, strict: true, preservePaths: false });
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw new BackupError(`the archive cannot be read (${(error as Error).message}): it is damaged or not a backup`);

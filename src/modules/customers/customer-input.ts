@@ -1,5 +1,5 @@
 // Staff input for customer records: pure validation and normalisation.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from '../../shared/phone-numbers.ts';
 import { emailPattern } from '../../http/schemas.ts';
 import type { ErrorDetail } from '../../shared/errors.ts';
 

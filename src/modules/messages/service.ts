@@ -10,10 +10,8 @@ import { newId } from '../../shared/ids.ts';
 import { nowIso } from '../../shared/time.ts';
 import type { Booking } from '../bookings/service.ts';
 import type { AlertPreference, Store } from '../stores/service.ts';
-import { bookingCalendar } from './calendar.ts';
 import { addressOf, type OutgoingEmail } from './channels.ts';
 import { contentOf, footerOf, type StoreVoice } from './content.ts';
-import { emailHtml, emailText } from './email.ts';
 import {
   MESSAGE_KINDS,
   isCustomerKind,
@@ -61,6 +59,13 @@ export interface RenderedMessage extends OutgoingEmail {
   /** The text as kept once sent: secret links (manage links) removed. */
   keptText: string;
 }
+
+/**
+ * The mail renderer (React, react-email) and the calendar writer are loaded when the first message
+ * is rendered (by the outbox worker, or a preview), not when the server starts.
+ */
+const loadEmail = () => import('./email.ts');
+const loadCalendar = () => import('./calendar.ts');
 
 /** Outbox lanes: a lower lane is sent first; within a lane, in the order messages came due. */
 export const LANE = { urgent: 0, alerts: 1, bulk: 2 } as const;
@@ -126,6 +131,7 @@ export function createMessagesService(ctx: AppContext) {
 
   /** Renders a message of `kind` about `payload` for `store`, addressed to `to`. */
   async function render(store: Store, kind: MessageKind, payload: BookingMessagePayload | OrderMessagePayload, to: string): Promise<RenderedMessage> {
+    const [{ emailHtml, emailText }, { bookingCalendar }] = await Promise.all([loadEmail(), loadCalendar()]);
     const voice = voiceOf(store);
     const content = contentOf(kind, payload, voice);
     const footer = footerOf(voice);

@@ -7,7 +7,7 @@
 // of being given out or hours later (form-token.ts). The store can turn all of it off (404).
 import { Type } from 'typebox';
 import { DateTime } from 'luxon';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from '../../shared/phone-numbers.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { App } from '../../app.ts';

@@ -3,7 +3,7 @@
 // cut-off, reminder offsets). Stored as the fields the store set; defaults are filled in on read, so a
 // store that never chose a country follows its time zone.
 import ct from 'countries-and-timezones';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from '../../shared/phone-numbers.ts';
 import type { ErrorDetail } from '../../shared/errors.ts';
 import { END_TIME, TIME, WEEKDAYS, isHttpUrl, type WeeklyHours, type Weekday } from '../catalog/item-input.ts';
 
