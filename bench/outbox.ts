@@ -8,18 +8,13 @@
 //           asked for over HTTP; its wait = request → the sink has it (target: ≤ 5 s behind 10,000).
 // Worker, app and sink share this process, so the figures are conservative.
 import '../src/production-libraries.ts';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { scratchDatabase } from './scratch-db.ts';
-import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import type { App } from '../src/app.ts';
+import type { DatabaseHandle } from '../src/db/connect.ts';
 import { newId } from '../src/shared/ids.ts';
 import { createMessageWorker, type MessageWorker } from '../src/modules/messages/worker.ts';
+import { benchApp } from './bench-app.ts';
 
 export interface OutboxFigures {
   drained: number;
@@ -76,25 +71,7 @@ async function startSink(): Promise<Sink> {
   };
 }
 
-async function setup(dialect: 'sqlite' | 'postgres', smtpUrl: string) {
-  const { url, cleanup } = await scratchDatabase(dialect, 'bench_outbox');
-  const database = await connectDatabase(url, { poolSize: 20 });
-  await migrateToLatest(database.db);
-  const config = loadConfig({
-    DATABASE_URL: url,
-    SMTP_URL: smtpUrl,
-    PASSWORD_HASH_COST: '1024',
-    RATE_LIMIT_PASSWORD_RESET_PER_IP: '100000',
-    SEED_DEMO: 'false',
-    RUN_WORKERS: 'false',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-outbox-data-')),
-    UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'bench-outbox-up-')),
-  });
-  const app = await buildApp(config, { database, logger: false });
-  await app.ready();
-  return { app, database, cleanup };
-}
+const setup = (dialect: 'sqlite' | 'postgres', smtpUrl: string) => benchApp(dialect, 'outbox', { SMTP_URL: smtpUrl, RATE_LIMIT_PASSWORD_RESET_PER_IP: '100000', RUN_WORKERS: 'false' });
 
 /** A store with a service and one booking with an email; returns a reminder row to copy and the owner's email. */
 async function storeWithBooking(app: App) {

@@ -8,16 +8,11 @@
 // runReminders is called directly, on the app's own database, with nothing else running.
 import '../src/production-libraries.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { scratchDatabase } from './scratch-db.ts';
-import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import type { App } from '../src/app.ts';
+import type { DatabaseHandle } from '../src/db/connect.ts';
 import { runReminders } from '../src/modules/messages/worker.ts';
+import { benchApp } from './bench-app.ts';
 
 export interface ReminderFigures {
   bookings: number;
@@ -30,23 +25,7 @@ export interface ReminderFigures {
 const MIN = 60_000;
 const token = () => randomBytes(18).toString('base64url').replace(/[^0-9A-Za-z]/g, 'x').slice(0, 24);
 
-async function setup(dialect: 'sqlite' | 'postgres') {
-  const { url, cleanup } = await scratchDatabase(dialect, 'bench_reminders');
-  const database = await connectDatabase(url, { poolSize: 10 });
-  await migrateToLatest(database.db);
-  const config = loadConfig({
-    DATABASE_URL: url,
-    PASSWORD_HASH_COST: '1024',
-    SEED_DEMO: 'false',
-    RUN_WORKERS: 'false',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-reminders-data-')),
-    UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'bench-reminders-up-')),
-  });
-  const app = await buildApp(config, { database, logger: false });
-  await app.ready();
-  return { app, database, cleanup };
-}
+const setup = (dialect: 'sqlite' | 'postgres') => benchApp(dialect, 'reminders', { RUN_WORKERS: 'false' });
 
 /** A confirmed booking made over HTTP, as the row to copy. */
 async function templateBooking(app: App) {

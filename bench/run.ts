@@ -27,6 +27,7 @@ import { startServer } from '../src/server.ts';
 import type { BenchRequest, BenchScenario, BenchTarget } from './types.ts';
 import { measureMetricsOverhead } from './metrics.ts';
 import { measureOutbox } from './outbox.ts';
+import { measureReminders } from './reminders.ts';
 
 interface Options {
   duration: number;
@@ -381,6 +382,13 @@ async function benchExtras(opts: Options) {
       rows.push([engine, 'outbox drain', `not measured: ${(error as Error).message}`, '']);
     }
     try {
+      const r = await measureReminders(engine, 10_000);
+      rows.push([engine, `reminder sweep, steady (${r.bookings.toLocaleString('en')} bookings in the next 7 days)`, `median ${r.steadyMedianMs.toFixed(1)} ms (max ${r.steadyMaxMs.toFixed(1)})`, '≤ 20 ms']);
+      rows.push([engine, `reminder sweep, queueing ${r.queued.toLocaleString('en')} due reminders`, `${r.queueSeconds.toFixed(2)} s`, '≤ 2 s']);
+    } catch (error) {
+      rows.push([engine, 'reminder sweep', `not measured: ${(error as Error).message}`, '']);
+    }
+    try {
       const steps = await measureSync(engine, 10_000);
       for (const step of steps) rows.push([engine, `sync 10,000 items: ${step.step}`, `${step.seconds.toFixed(2)} s`, '< 3 s']);
     } catch (error) {
@@ -389,7 +397,7 @@ async function benchExtras(opts: Options) {
   }
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['engine', 'scenario', 'measured', 'target'][i].length));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
-  console.log('\nBackground and bulk work (bench/webhooks.ts, bench/outbox.ts, bench/sync-feed.ts)');
+  console.log('\nBackground and bulk work (bench/webhooks.ts, bench/outbox.ts, bench/reminders.ts, bench/sync-feed.ts)');
   console.log(line(['engine', 'scenario', 'measured', 'target']));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

@@ -8,17 +8,11 @@
 // Everything (emitters, worker, receiver) shares this one process, so numbers are conservative.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { scratchDatabase } from './scratch-db.ts';
-import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { connectDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import type { App } from '../src/app.ts';
 import { startEventsWorkers } from '../src/modules/events/workers.ts';
 
 import { pathToFileURL } from 'node:url';
+import { benchApp } from './bench-app.ts';
 
 /** What one engine's delivery run measured. */
 export interface WebhookFigures {
@@ -82,23 +76,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function setup(dialect: 'sqlite' | 'postgres') {
-  const { url, cleanup } = await scratchDatabase(dialect, 'bench_webhooks');
-  const database = await connectDatabase(url, { poolSize: 20 });
-  await migrateToLatest(database.db);
-  const config = loadConfig({
-    DATABASE_URL: url,
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    PASSWORD_HASH_COST: '1024',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-webhooks-data-')),
-    UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'bench-webhooks-up-')),
-  });
-  const app = await buildApp(config, { database, logger: false });
-  await app.ready();
-  return { app, database, cleanup };
-}
+const setup = (dialect: 'sqlite' | 'postgres') => benchApp(dialect, 'webhooks', { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
 
 async function emitOne(app: App, storeId: string, commits: Map<string, number>, i: number) {
   const envelope = await app.ctx.db.transaction().execute((trx) => app.ctx.services.events.emit(trx, storeId, 'order.paid', { orderId: `ord_${i}`, total: 10 + i }));
