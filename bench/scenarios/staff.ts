@@ -24,6 +24,62 @@ async function addPeople(target: BenchTarget, serviceId: string, label: string):
   return ids;
 }
 
+/**
+ * Booking create on a service five people perform, each request a distinct free seat: with `choice`
+ * the request names the person (request i: person i mod 5 at their next free time); without it, the
+ * store's default "anyone", five requests per time, each given whoever is still free then.
+ */
+function bookingCreate(name: string, choice: boolean): BenchScenario {
+  return {
+    name,
+    expectStatus: [201],
+    async prepare(target) {
+      const { store } = await staffCall(target, 'GET', `/api/stores/${target.storeId}`);
+      await staffCall(target, 'PATCH', `/api/stores/${target.storeId}`, { notificationsEnabled: false });
+      const { item } = await staffCall(target, 'POST', `/api/stores/${target.storeId}/items`, {
+        itemType: 'service',
+        name: choice ? 'Bench styling' : 'Bench styling (anyone)',
+        price: 10,
+        schedule: { durationMinutes: 5, slotIntervalMinutes: 5, capacity: 1, maxAdvanceDays: 730, weeklyHours: WEEK.map((day) => ({ day, start: '09:00', end: '17:00' })) },
+      });
+      const people = await addPeople(target, item.id, 'Booker');
+      const firstDay = DateTime.now().setZone(store.timezone).plus({ days: 2 }).startOf('day');
+      const slotsPerDay = 96;
+      const days: string[] = [];
+      const times = Array.from({ length: slotsPerDay }, (_, i) => {
+        const minutes = 9 * 60 + i * 5;
+        return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      });
+      const slot = (i: number) => {
+        const t = Math.floor(i / PEOPLE);
+        const d = Math.floor(t / slotsPerDay) % 700;
+        return { bookingDate: (days[d] ??= firstDay.plus({ days: d }).toISODate()!), bookingTime: times[t % slotsPerDay]!, ...(choice ? { staffId: people[i % PEOPLE] } : {}) };
+      };
+      const run = `${process.pid}-${Date.now()}`;
+      const body = (i: number) =>
+        JSON.stringify({
+          serviceId: item.id,
+          ...slot(i),
+          sourceChannel: 'client_website',
+          customer: { name: `Bench ${i}`, phone: `+23321${String(i).padStart(7, '0')}`, email: `staff-bench-${run}-${i}@example.test` },
+          paymentMethod: 'cash',
+        });
+      let n = 0;
+      const headers = { ...target.keyHeaders, 'content-type': 'application/json' };
+      return {
+        method: 'POST',
+        path: `/v1IntegrationBookings?storeId=${target.storeId}`,
+        headers: { ...headers, 'idempotency-key': `staff-bench-${run}-0` },
+        body: body(0),
+        setupRequest: (request) => {
+          const i = ++n;
+          return { ...request, headers: { ...headers, 'idempotency-key': `staff-bench-${run}-${i}` }, body: body(i) };
+        },
+      };
+    },
+  };
+}
+
 const scenarios: BenchScenario[] = [
   {
     name: 'availability (62 days, 5 performers)',
@@ -63,55 +119,8 @@ const scenarios: BenchScenario[] = [
       return { method: 'GET', path: `/v1IntegrationAvailability?${query}`, headers: getHeaders };
     },
   },
-  {
-    name: 'booking create (staff choice, distinct slot each)',
-    expectStatus: [201],
-    async prepare(target) {
-      const { store } = await staffCall(target, 'GET', `/api/stores/${target.storeId}`);
-      await staffCall(target, 'PATCH', `/api/stores/${target.storeId}`, { notificationsEnabled: false });
-      const { item } = await staffCall(target, 'POST', `/api/stores/${target.storeId}/items`, {
-        itemType: 'service',
-        name: 'Bench styling',
-        price: 10,
-        schedule: { durationMinutes: 5, slotIntervalMinutes: 5, capacity: 1, maxAdvanceDays: 730, weeklyHours: WEEK.map((day) => ({ day, start: '09:00', end: '17:00' })) },
-      });
-      const people = await addPeople(target, item.id, 'Booker');
-      const firstDay = DateTime.now().setZone(store.timezone).plus({ days: 2 }).startOf('day');
-      const slotsPerDay = 96;
-      const days: string[] = [];
-      const times = Array.from({ length: slotsPerDay }, (_, i) => {
-        const minutes = 9 * 60 + i * 5;
-        return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-      });
-      // Request i: person i mod 5, at that person's next free time.
-      const slot = (i: number) => {
-        const t = Math.floor(i / PEOPLE);
-        const d = Math.floor(t / slotsPerDay) % 700;
-        return { bookingDate: (days[d] ??= firstDay.plus({ days: d }).toISODate()!), bookingTime: times[t % slotsPerDay]!, staffId: people[i % PEOPLE] };
-      };
-      const run = `${process.pid}-${Date.now()}`;
-      const body = (i: number) =>
-        JSON.stringify({
-          serviceId: item.id,
-          ...slot(i),
-          sourceChannel: 'client_website',
-          customer: { name: `Bench ${i}`, phone: `+23321${String(i).padStart(7, '0')}`, email: `staff-bench-${run}-${i}@example.test` },
-          paymentMethod: 'cash',
-        });
-      let n = 0;
-      const headers = { ...target.keyHeaders, 'content-type': 'application/json' };
-      return {
-        method: 'POST',
-        path: `/v1IntegrationBookings?storeId=${target.storeId}`,
-        headers: { ...headers, 'idempotency-key': `staff-bench-${run}-0` },
-        body: body(0),
-        setupRequest: (request) => {
-          const i = ++n;
-          return { ...request, headers: { ...headers, 'idempotency-key': `staff-bench-${run}-${i}` }, body: body(i) };
-        },
-      };
-    },
-  },
+  bookingCreate('booking create (staff choice, distinct slot each)', true),
+  bookingCreate('booking create (anyone free of 5, distinct slot each)', false),
 ];
 
 export default scenarios;

@@ -353,8 +353,11 @@ export async function staffBusy(db: Db, storeId: string, staffIds: string[], fro
   return busy;
 }
 
-/** How many bookings (not cancelled) each of these people has on a store date. */
-export async function staffDayCounts(db: Db, storeId: string, staffIds: string[], date: string): Promise<Map<string, number>> {
+/**
+ * How many bookings (not cancelled) each of these people has starting in [fromIso, toIso) (a store
+ * day): a range of bookings_staff_time_idx (store, person, start), not every booking the people ever had.
+ */
+export async function staffDayCounts(db: Db, storeId: string, staffIds: string[], fromIso: string, toIso: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (!staffIds.length) return counts;
   const rows = await db
@@ -362,7 +365,8 @@ export async function staffDayCounts(db: Db, storeId: string, staffIds: string[]
     .select(['staff_id', (eb) => eb.fn.countAll<string | number>().as('n')])
     .where('store_id', '=', storeId)
     .where('staff_id', 'in', staffIds)
-    .where('booking_date', '=', date)
+    .where('start_at', '>=', fromIso)
+    .where('start_at', '<', toIso)
     .where('status', '!=', 'cancelled')
     .groupBy('staff_id')
     .execute();

@@ -371,7 +371,8 @@ export function createBookingsService(ctx: AppContext) {
     const busy = new Map([...read].map(([id, list]) => [id, sortBusy(list)]));
     let order = ids;
     if (ids.length > 1) {
-      const counts = await repo.staffDayCounts(trx, store.id, ids, booking.booking_date);
+      const day = DateTime.fromISO(booking.booking_date, { zone: store.timezone }).startOf('day');
+      const counts = await repo.staffDayCounts(trx, store.id, ids, day.toUTC().toISO()!, day.plus({ days: 1 }).toUTC().toISO()!);
       order = [...ids].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || ids.indexOf(a) - ids.indexOf(b));
     }
     for (const slot of candidates) {
