@@ -312,6 +312,21 @@ describeEachDb('staff calendars', (env: TestEnv) => {
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1, JSON.stringify(results.map((r) => r.statusCode)));
   });
 
+  test('racing bookings of one person at times that overlap but start apart (10:00–11:30 and 11:00–12:00): one wins; at times apart: both', async () => {
+    const date = dayAhead(11);
+    const long = await env.createItem(store, { itemType: 'service', price: 300, name: 'Long braids', schedule: { durationMinutes: 90, capacity: 1, slotIntervalMinutes: 30, maxAdvanceDays: 365, weeklyHours: every('08:00', '20:00') } });
+    const joined = await patchStaff(efua.id, { serviceIds: [braids.id, wash.id, long.id] });
+    assert.equal(joined.statusCode, 200, joined.body);
+    const overlapping = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book(i % 2 ? bookingBody(long.id, date, '10:00', { staffId: efua.id }, 400 + i) : bookingBody(wash.id, date, '11:00', { staffId: efua.id }, 400 + i))),
+    );
+    assert.equal(overlapping.filter((r) => r.statusCode === 201).length, 1, JSON.stringify(overlapping.map((r) => r.statusCode)));
+    // Her hours are 09:00–13:00: on another day, 09:00–10:00 and 11:00–12:30 at once.
+    const apart = await Promise.all([book(bookingBody(wash.id, dayAhead(12), '09:00', { staffId: efua.id }, 430)), book(bookingBody(long.id, dayAhead(12), '11:00', { staffId: efua.id }, 431))]);
+    assert.deepEqual(apart.map((r) => r.statusCode), [201, 201], apart.map((r) => r.body).join(' '));
+    await patchStaff(efua.id, { serviceIds: [braids.id, wash.id] });
+  });
+
   if (env.dialect.name === 'postgres') {
     test('two instances on one PostgreSQL database: 40 racing requests for one person\'s hour give one booking', async () => {
       const date = dayAhead(10);

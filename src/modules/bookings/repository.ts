@@ -310,15 +310,20 @@ export const confirmedStartingPage = (db: Db, from: string, until: string, limit
 
 export const findBookingByManageToken = (db: Db, token: string) => db.selectFrom('bookings').selectAll().where('manage_token', '=', token).executeTakeFirst();
 
+/** A person's time is locked in cells of half an hour (a day-long booking: about 50). */
+export const PERSON_LOCK_CELL_MS = 30 * 60_000;
+
 /**
- * PostgreSQL: takes the advisory lock of each person in `staffIds` until the transaction ends, in
- * ascending key order (two bookings never wait for each other crosswise). Every write that places or
- * moves a booking of a person takes it first, so their bookings are checked and written one at a
- * time. SQLite needs no lock: its transactions already run one at a time.
+ * PostgreSQL: takes, until the transaction ends, the advisory locks of the half-hour cells of
+ * [fromMs, toMs) of each person in `staffIds`, in ascending key order (two bookings never wait for
+ * each other crosswise). Every write that places or moves a booking of a person locks the range it
+ * checks (the times it may take, widened by the service's buffer) first: two bookings whose ranges
+ * overlap share a cell and are checked and written one at a time, while bookings of the same people
+ * at other times go ahead side by side. SQLite needs no lock: its transactions already run one at a time.
  */
-export async function lockStaff(db: Db, storeId: string, staffIds: string[]) {
+export async function lockStaff(db: Db, storeId: string, staffIds: string[], fromMs: number, toMs: number) {
   if (!isPostgres(db) || !staffIds.length) return;
-  await sql`select ${lockStaffExpression(storeId, staffIds)}`.execute(db);
+  await sql`select ${lockStaffExpression(storeId, staffIds, fromMs, toMs)}`.execute(db);
 }
 
 /**
@@ -326,9 +331,11 @@ export async function lockStaff(db: Db, storeId: string, staffIds: string[]) {
  * the booking's contact (customers.upsertFromContactAlongside), one round trip for both. The
  * statements after it see every booking committed by whoever held the locks before.
  */
-export function lockStaffExpression(storeId: string, staffIds: string[]): RawBuilder<boolean> {
+export function lockStaffExpression(storeId: string, staffIds: string[], fromMs: number, toMs: number): RawBuilder<boolean> {
+  const cells: number[] = [];
+  for (let cell = Math.floor(fromMs / PERSON_LOCK_CELL_MS); cell <= Math.floor((toMs - 1) / PERSON_LOCK_CELL_MS); cell++) cells.push(cell);
   const keys = [...new Set(staffIds)]
-    .map((id) => createHash('sha256').update(`${storeId}\u0000staff\u0000${id}`).digest().readBigInt64BE(0))
+    .flatMap((id) => cells.map((cell) => createHash('sha256').update(`${storeId}\u0000staff\u0000${id}\u0000${cell}`).digest().readBigInt64BE(0)))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map(String);
   return sql<boolean>`(select count(pg_advisory_xact_lock(k)) >= 0 from unnest(${keys}::bigint[]) as k)`;

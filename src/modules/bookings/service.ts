@@ -349,6 +349,12 @@ export function createBookingsService(ctx: AppContext) {
    * to the commit), so the check and the caller's write see every booking of theirs. Asked for one
    * person, only them; otherwise the one with the fewest bookings that day, then the oldest profile.
    */
+  /** The earliest start and latest end of the times a booking may take (what its performers' locks cover, with the buffer). */
+  const performerRange = (candidates: { start: string; end: string }[]) => ({
+    first: Math.min(...candidates.map((c) => Date.parse(c.start))),
+    last: Math.max(...candidates.map((c) => Date.parse(c.end))),
+  });
+
   async function placeWithPerformer(
     trx: typeof db,
     store: Store,
@@ -361,10 +367,9 @@ export function createBookingsService(ctx: AppContext) {
   ): Promise<boolean> {
     if (!candidates.length) return false;
     const ids = people.map((p) => p.id);
-    if (!options.locked) await repo.lockStaff(trx, store.id, ids);
     const bufferMs = schedule.bufferMinutes * 60_000;
-    const first = Math.min(...candidates.map((c) => Date.parse(c.start)));
-    const last = Math.max(...candidates.map((c) => Date.parse(c.end)));
+    const { first, last } = performerRange(candidates);
+    if (!options.locked) await repo.lockStaff(trx, store.id, ids, first - bufferMs, last + bufferMs);
     const calendars = performerCalendars(people, store, schedule, first, last + 1);
     const iso = (ms: number) => new Date(ms).toISOString();
     const read = await repo.staffBusy(trx, store.id, ids, iso(first - bufferMs), iso(last + bufferMs), exceptId);
@@ -644,7 +649,14 @@ export function createBookingsService(ctx: AppContext) {
         const cells = lockCellsOf(candidates, bufferMs);
         const contact = { name: input.customer.name, email, phone: input.customer.phone };
         // With performers, their locks instead (the same statement; see placeWithPerformer).
-        const lockHere = !isPostgres(trx) ? null : people ? repo.lockStaffExpression(storeId, people.map((p) => p.id)) : cells ? repo.lockCellsExpression(storeId, item.id, cells) : null;
+        const range = performerRange(candidates);
+        const lockHere = !isPostgres(trx)
+          ? null
+          : people
+            ? repo.lockStaffExpression(storeId, people.map((p) => p.id), range.first - bufferMs, range.last + bufferMs)
+            : cells
+              ? repo.lockCellsExpression(storeId, item.id, cells)
+              : null;
         const { customerId, alongside: locked } = await ctx.services.customers.upsertFromContactAlongside(trx, storeId, store.country, contact, { bookings: 1 }, lockHere);
         // Not locked by cell (too many cells, no lock row yet, or SQLite, where lockService does nothing): the whole service.
         // A service with performers locks its people instead (placeWithPerformer).
@@ -842,7 +854,8 @@ export function createBookingsService(ctx: AppContext) {
                 { field: 'time', message: 'fully booked' },
               ]);
             }
-            await repo.lockStaff(trx, storeId, [people[0].id]);
+            const range = performerRange(dated);
+            await repo.lockStaff(trx, storeId, [people[0].id], range.first - schedule.bufferMinutes * 60_000, range.last + schedule.bufferMinutes * 60_000);
             Object.assign(booking, { start_at: dated[0].start, end_at: dated[0].end, staff_id: people[0].id, staff_name: people[0].displayName, overbooked: past ? 0 : 1 });
           }
           await repo.insertBooking(trx, booking);
